@@ -238,7 +238,11 @@ class Card:
 
     def __repr__(self) -> str:
         extra = f", copy={self.copy}" if self.copy else ""
-        return f"Card.parse({str(self)!r}{extra})" if not extra else f"Card.parse({str(self)!r}).with_copy({self.copy})"
+        return (
+            f"Card.parse({str(self)!r}{extra})"
+            if not extra
+            else f"Card.parse({str(self)!r}).with_copy({self.copy})"
+        )
 
     def with_copy(self, copy: int) -> Card:
         """The same face as another physical copy (the double deck has copies 0 and 1)."""
@@ -339,21 +343,37 @@ def _parse_letter(text: str) -> Card | None:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Several cards, separated by commas or spaces (``"QH 10S 7♥"``), or a list of card texts.
+    """Several cards separated by commas or spaces (``"QH 10S 7♥"``), or a list of card texts.
 
-    >>> [str(c) for c in parse_cards("QH, 10S 7♥")]
-    ['Q♥', '10♠', '7♥']
+    Letter cards and ``queen of hearts`` contain spaces, so words are grouped greedily.
+
+    >>> [str(c) for c in parse_cards("QH, 10S 7♥ queen of spades")]
+    ['Q♥', '10♠', '7♥', 'Q♠']
+    >>> [str(c) for c in parse_cards("B green square black blank")]
+    ['B green square black', 'blank']
     """
-    if isinstance(text, str):
-        # Letter cards contain spaces, so split on commas first; fall back to spaces for short codes.
-        parts = [p.strip() for p in text.split(",") if p.strip()] if "," in text else text.split()
-        try:
-            return [Card.parse(p) for p in parts]
-        except ValueError:
-            if "," in text:
-                raise
-            return [Card.parse(text)]
-    return [Card.parse(t) for t in text]
+    if not isinstance(text, str):
+        return [as_card(t) for t in text]
+    cards: list[Card] = []
+    for chunk in text.split(","):
+        words = chunk.split()
+        i = 0
+        while i < len(words):
+            # Longest reading first: a letter card takes 4 words, "queen of hearts" 3, "QH" 1.
+            for width in (4, 3, 1):
+                piece = " ".join(words[i : i + width])
+                if width > 1 and i + width > len(words):
+                    continue
+                try:
+                    card = Card.parse(piece)
+                except ValueError:
+                    continue
+                cards.append(card)
+                i += width
+                break
+            else:
+                raise ValueError(f"cannot read {words[i]!r} in {text!r} as a card: {_EXPECTED}")
+    return cards
 
 
 def as_card(value: Card | str) -> Card:
