@@ -31,10 +31,27 @@ _EXPORTS = {
     "science": "eleusis_lab.science",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "Card",
+    "Color",
+    "GameError",
+    "PlayerInfo",
+    "Round",
+    "Rule",
+    "RuleError",
+    "Suit",
+    "Verdict",
+    "check",
+    "library",
+    "load_round",
+    "new_round",
+    "same_rule",
+    "science",
+    "scoring",
+]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from eleusis_lab import scoring, science
+    from eleusis_lab import science, scoring
     from eleusis_lab.cards import Card, Color, Suit
     from eleusis_lab.play import GameError, Round, Verdict, load_round, new_round
     from eleusis_lab.rules import PlayerInfo, Rule, RuleError
