@@ -1,0 +1,429 @@
+"""Scores for every variant, as pure functions of the counts at the end of a round.
+
+The formulas are those of ``RULES.md``; the rounds use them, and so can a teacher whose class played
+with real cards (:func:`calculate`, or ``eleusis-lab score``).  Players are given in seat order; a
+player is named by their index in that order.
+
+>>> gardner_dealer([10, 5, 3])
+9
+>>> gardner_players([2, 3, 10, 0])
+[7.0, 3.0, 0.0, 21.0]
+>>> express([0, 4, 7], guessed_by=None)
+Scores(players=[15, 8, 5], dealer=15)
+>>> letters([5, 2, 0])
+Scores(players=[-13, -1, 7], dealer=20)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "VARIANTS",
+    "Scores",
+    "calculate",
+    "express",
+    "gardner",
+    "gardner_dealer",
+    "gardner_players",
+    "letters",
+    "new_eleusis",
+]
+
+VARIANTS = ("gardner", "express", "new-eleusis", "letters")
+
+GARDNER_BONUS = 6
+EXPRESS_GUESS_BONUS = 6
+EXPRESS_EMPTY_BONUS = 3
+NEW_ELEUSIS_EMPTY_BONUS = 4
+
+
+@dataclass(frozen=True)
+class Scores:
+    """The scores of one round: ``players`` in seat order, and the ``dealer``'s.
+
+    ``names`` and ``dealer_name`` are optional labels for the table; ``notes`` say where bonuses
+    came from ("Ana: +6 for guessing the rule"), so a class can check the arithmetic.
+    """
+
+    players: list[Any]
+    dealer: Any
+    names: tuple[str, ...] | None = field(default=None, compare=False)
+    dealer_name: str | None = field(default=None, compare=False)
+    variant: str | None = field(default=None, compare=False)
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __repr__(self) -> str:
+        return f"Scores(players={self.players!r}, dealer={self.dealer!r})"
+
+    def by_name(self) -> dict[str, Any]:
+        """Player name → score (names default to "Player 1", "Player 2", …); the dealer last."""
+        names = self.names or tuple(f"Player {i + 1}" for i in range(len(self.players)))
+        table = dict(zip(names, self.players, strict=True))
+        table[self.dealer_name or "Dealer"] = self.dealer
+        return table
+
+    def named(self, names: Sequence[str], dealer_name: str | None = None) -> Scores:
+        """The same scores labelled with the players' names."""
+        if len(names) != len(self.players):
+            raise ValueError(f"{len(names)} names given for {len(self.players)} players")
+        return Scores(
+            list(self.players),
+            self.dealer,
+            names=tuple(names),
+            dealer_name=dealer_name,
+            variant=self.variant,
+            notes=self.notes,
+        )
+
+    def __str__(self) -> str:
+        rows = [(name, _fmt(score)) for name, score in self.by_name().items()]
+        width = max(len(name) for name, _ in rows)
+        swidth = max(len(s) for _, s in rows)
+        title = f"Scores ({self.variant})" if self.variant else "Scores"
+        lines = [title, "-" * max(len(title), width + swidth + 2)]
+        lines += [f"{name.ljust(width)}  {s.rjust(swidth)}" for name, s in rows]
+        lines += self.notes
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "names": list(self.names) if self.names else None,
+            "dealer_name": self.dealer_name,
+            "variant": self.variant,
+            "notes": list(self.notes),
+        }
+
+
+def _fmt(score: Any) -> str:
+    if isinstance(score, float):
+        return str(int(score)) if score.is_integer() else f"{score:.2f}".rstrip("0")
+    return str(score)
+
+
+# -- validation ------------------------------------------------------------------------------------
+
+
+def _counts(values: Sequence[int], what: str, *, at_least: int = 1) -> list[int]:
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence | tuple | list):
+        raise ValueError(f"{what} must be a list of whole numbers, one per player, not {values!r}")
+    out = []
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, int):
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)
+            else:
+                raise ValueError(f"{what}: player {i + 1} has {v!r}, which is not a whole number of cards")
+        if v < 0:
+            raise ValueError(f"{what}: player {i + 1} has {v} cards; a count cannot be negative")
+        out.append(int(v))
+    if len(out) < at_least:
+        raise ValueError(f"{what}: need at least {at_least} player(s), got {len(out)}")
+    return out
+
+
+def _player_index(value: int | None, n: int, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ValueError(f"{what} must be a player index from 0 to {n - 1}, not {value!r}")
+    return value
+
+
+def _nonneg(value: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{what} must be a whole number 0 or more, not {value!r}")
+    return value
+
+
+# -- Gardner 1959 ----------------------------------------------------------------------------------
+
+
+def gardner_dealer(wrong_cards: Sequence[int]) -> int:
+    """The dealer's score after the first half: others' wrong cards − (n − 1) × the leader's.
+
+    The leader is the player with the fewest wrong cards.
+
+    >>> gardner_dealer([10, 5, 3])
+    9
+    >>> gardner_dealer([4, 9])
+    5
+    """
+    wrong = _counts(wrong_cards, "wrong cards", at_least=2)
+    n = len(wrong)
+    leader = min(wrong)
+    return (sum(wrong) - leader) - (n - 1) * leader
+
+
+def gardner_players(cards_left: Sequence[int]) -> list[float]:
+    """Each player's score at the end: others' cards − (n − 1) × own cards, never below 0, + bonus.
+
+    A player who went out gets 6; if nobody went out, the players with the fewest cards share 6.
+
+    >>> gardner_players([2, 3, 10, 0])
+    [7.0, 3.0, 0.0, 21.0]
+    >>> gardner_players([1, 1, 4])
+    [6.0, 6.0, 0.0]
+    """
+    left = _counts(cards_left, "cards left", at_least=2)
+    n, total = len(left), sum(left)
+    scores = [float(max(0, (total - own) - (n - 1) * own)) for own in left]
+    fewest = min(left)
+    winners = [i for i, own in enumerate(left) if own == fewest]
+    if fewest == 0:
+        # Everyone who went out gets the full bonus (normally just one player).
+        for i in winners:
+            scores[i] += GARDNER_BONUS
+    else:
+        for i in winners:
+            scores[i] += GARDNER_BONUS / len(winners)
+    return scores
+
+
+def gardner(wrong_cards: Sequence[int], cards_left: Sequence[int]) -> Scores:
+    """Both Gardner scores in one :class:`Scores`: the dealer's (first half) and the players' (end)."""
+    wrong = _counts(wrong_cards, "wrong cards", at_least=2)
+    left = _counts(cards_left, "cards left", at_least=2)
+    if len(wrong) != len(left):
+        raise ValueError(f"wrong cards are given for {len(wrong)} players but cards left for {len(left)}")
+    players = gardner_players(left)
+    notes = _gardner_notes(left)
+    return Scores(players, gardner_dealer(wrong), variant="gardner", notes=notes)
+
+
+def _gardner_notes(left: list[int]) -> tuple[str, ...]:
+    fewest = min(left)
+    winners = [i for i, own in enumerate(left) if own == fewest]
+    if fewest == 0:
+        return tuple(f"Player {i + 1}: +{GARDNER_BONUS} for going out" for i in winners)
+    share = _fmt(GARDNER_BONUS / len(winners))
+    return tuple(f"Player {i + 1}: +{share} (share of the {GARDNER_BONUS}-point bonus)" for i in winners)
+
+
+# -- Eleusis Express -------------------------------------------------------------------------------
+
+
+def express(cards_left: Sequence[int], *, guessed_by: int | None = None, base: int = 12) -> Scores:
+    """Each player: ``base`` − cards left, +6 for the correct guess, +3 for emptying the hand.
+
+    The dealer scores the same as the best player.  ``base`` is 12, or 10 with the ten-card option.
+
+    >>> express([3, 0, 5], guessed_by=2)
+    Scores(players=[9, 15, 13], dealer=15)
+    """
+    left = _counts(cards_left, "cards left")
+    guesser = _player_index(guessed_by, len(left), "guessed_by")
+    if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
+        raise ValueError(f"base must be a positive whole number (12, or 10 for ten-card hands), not {base!r}")
+    players = []
+    notes = []
+    for i, own in enumerate(left):
+        score = base - own
+        if i == guesser:
+            score += EXPRESS_GUESS_BONUS
+            notes.append(f"Player {i + 1}: +{EXPRESS_GUESS_BONUS} for guessing the rule")
+        if own == 0:
+            score += EXPRESS_EMPTY_BONUS
+            notes.append(f"Player {i + 1}: +{EXPRESS_EMPTY_BONUS} for emptying the hand")
+        players.append(score)
+    return Scores(players, max(players), variant="express", notes=tuple(notes))
+
+
+# -- New Eleusis -----------------------------------------------------------------------------------
+
+
+def new_eleusis(
+    cards_left: Sequence[int],
+    *,
+    prophet: int | None = None,
+    prophet_right: int = 0,
+    prophet_wrong: int = 0,
+    played_through_marker: int = 0,
+) -> Scores:
+    """Each player: high count − own cards, +4 for an empty hand; a prophet in office at the end
+    also gets 1 per mainline card (``prophet_right``) and 2 per sideline card (``prophet_wrong``)
+    played after their marker.  God: the highest score, or with a prophet the smaller of that and
+    2 × ``played_through_marker`` (cards played, mainline and sideline, up to and including the
+    prophet's marked card).
+
+    >>> new_eleusis([0, 5, 9, 3])
+    Scores(players=[13, 4, 0, 6], dealer=13)
+    >>> new_eleusis([0, 5, 9, 3], prophet=3, prophet_right=6, prophet_wrong=4, played_through_marker=7)
+    Scores(players=[13, 4, 0, 20], dealer=14)
+    """
+    left = _counts(cards_left, "cards left")
+    who = _player_index(prophet, len(left), "prophet")
+    right = _nonneg(prophet_right, "prophet_right")
+    wrong = _nonneg(prophet_wrong, "prophet_wrong")
+    through = _nonneg(played_through_marker, "played_through_marker")
+    if who is None and (right or wrong or through):
+        raise ValueError("prophet_right, prophet_wrong and played_through_marker need a prophet")
+    high = max(left)
+    players = []
+    notes = [f"High count: {high}"]
+    for i, own in enumerate(left):
+        score = high - own
+        if own == 0:
+            score += NEW_ELEUSIS_EMPTY_BONUS
+            notes.append(f"Player {i + 1}: +{NEW_ELEUSIS_EMPTY_BONUS} for an empty hand")
+        if i == who:
+            bonus = right + 2 * wrong
+            score += bonus
+            notes.append(
+                f"Player {i + 1} (prophet): +{bonus} = {right} mainline + 2 × {wrong} sideline cards"
+            )
+        players.append(score)
+    god = max(players)
+    if who is not None:
+        god = min(god, 2 * through)
+        notes.append(f"God: smaller of the best score {max(players)} and 2 × {through} = {2 * through}")
+    return Scores(players, god, variant="new-eleusis", notes=tuple(notes))
+
+
+# -- The letter deck ("Guess the rule!") -----------------------------------------------------------
+
+
+def letters(cards_left: Sequence[int]) -> Scores:
+    """Each researcher: others' cards − n × own cards (may be negative); the leader: best − lowest.
+
+    >>> letters([5, 2, 0])
+    Scores(players=[-13, -1, 7], dealer=20)
+    """
+    left = _counts(cards_left, "cards left")
+    n, total = len(left), sum(left)
+    players = [(total - own) - n * own for own in left]
+    return Scores(players, max(players) - min(players), variant="letters")
+
+
+# -- Calculator ------------------------------------------------------------------------------------
+
+_ALIASES = {
+    "gardner": "gardner",
+    "gardner-1959": "gardner",
+    "express": "express",
+    "eleusis-express": "express",
+    "new-eleusis": "new-eleusis",
+    "new_eleusis": "new-eleusis",
+    "neweleusis": "new-eleusis",
+    "abbott": "new-eleusis",
+    "letters": "letters",
+    "letter": "letters",
+    "guess-the-rule": "letters",
+}
+
+_CALC_KEYS = {
+    "gardner": {"left", "wrong", "names", "dealer"},
+    "express": {"left", "guessed_by", "base", "names", "dealer"},
+    "new-eleusis": {
+        "left",
+        "prophet",
+        "prophet_right",
+        "prophet_wrong",
+        "played_through_marker",
+        "names",
+        "dealer",
+    },
+    "letters": {"left", "names", "dealer"},
+}
+
+
+def variant_name(name: str) -> str:
+    """The canonical variant name for ``name`` (case and spaces forgiven)."""
+    key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
+    key = _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
+    if key not in VARIANTS:
+        raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+    return key
+
+
+def _who(value: int | str | None, names: Sequence[str] | None, n: int, what: str) -> int | None:
+    """A player given by index or (when names are known) by name."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if names and value in names:
+            return list(names).index(value)
+        if value.strip().isdigit():
+            return _player_index(int(value.strip()), n, what)
+        raise ValueError(f"{what}: no player called {value!r}")
+    return _player_index(value, n, what)
+
+
+def calculate(variant: str, **counts: Any) -> Scores:
+    """A score calculator for rounds played with real cards.
+
+    Give ``left`` (cards left in each hand, seat order) and the variant's extras: Gardner
+    ``wrong`` (first-half wrong cards); Express ``guessed_by`` (index or name), ``base``;
+    New Eleusis ``prophet`` (index or name), ``prophet_right``, ``prophet_wrong``,
+    ``played_through_marker``.  ``names`` and ``dealer`` label the table.
+
+    >>> print(calculate("letters", left=[5, 2, 0], names=["Ana", "Ben", "Cy"], dealer="Dee"))
+    Scores (letters)
+    ----------------
+    Ana  -13
+    Ben   -1
+    Cy     7
+    Dee   20
+    """
+    kind = variant_name(variant)
+    unknown = set(counts) - _CALC_KEYS[kind]
+    if unknown:
+        allowed = ", ".join(sorted(_CALC_KEYS[kind]))
+        raise ValueError(f"{kind} scores do not use {', '.join(sorted(unknown))}; they use {allowed}")
+    if "left" not in counts:
+        raise ValueError("give the cards left in each player's hand as left=[...]")
+    left = _counts(counts["left"], "cards left")
+    names = counts.get("names")
+    if names is not None:
+        names = tuple(str(x) for x in names)
+        if len(names) != len(left):
+            raise ValueError(f"{len(names)} names given for {len(left)} players")
+        if len(set(names)) != len(names):
+            raise ValueError("two players have the same name")
+    n = len(left)
+    if kind == "gardner":
+        if "wrong" not in counts:
+            raise ValueError("Gardner's dealer score needs the first-half wrong cards as wrong=[...]")
+        scores = gardner(counts["wrong"], left)
+    elif kind == "express":
+        scores = express(
+            left,
+            guessed_by=_who(counts.get("guessed_by"), names, n, "guessed_by"),
+            base=counts.get("base", 12),
+        )
+    elif kind == "new-eleusis":
+        scores = new_eleusis(
+            left,
+            prophet=_who(counts.get("prophet"), names, n, "prophet"),
+            prophet_right=counts.get("prophet_right", 0),
+            prophet_wrong=counts.get("prophet_wrong", 0),
+            played_through_marker=counts.get("played_through_marker", 0),
+        )
+    else:
+        scores = letters(left)
+    notes = scores.notes
+    if names:
+        notes = tuple(_rename(note, names) for note in notes)
+    return Scores(
+        scores.players,
+        scores.dealer,
+        names=names,
+        dealer_name=counts.get("dealer"),
+        variant=kind,
+        notes=notes,
+    )
+
+
+def _rename(note: str, names: Sequence[str]) -> str:
+    for i in range(len(names), 0, -1):
+        note = note.replace(f"Player {i}:", f"{names[i - 1]}:").replace(f"Player {i} ", f"{names[i - 1]} ")
+    return note
+
+
+def scores_from_mapping(variant: str, mapping: Mapping[str, int], **extras: Any) -> Scores:
+    """:func:`calculate` with ``{name: cards left}`` instead of two parallel lists."""
+    return calculate(variant, left=list(mapping.values()), names=list(mapping), **extras)

@@ -1,0 +1,257 @@
+"""Scoring: every worked example of RULES.md, the calculator, and properties of the formulas."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eleusis_lab import scoring
+from eleusis_lab.scoring import (
+    Scores,
+    calculate,
+    express,
+    gardner_dealer,
+    gardner_players,
+    letters,
+    new_eleusis,
+)
+
+counts = st.lists(st.integers(min_value=0, max_value=60), min_size=2, max_size=8)
+
+
+# -- worked examples from RULES.md -------------------------------------------------------------
+
+
+def test_gardner_dealer_example():
+    assert gardner_dealer([10, 5, 3]) == 15 - 2 * 3 == 9
+
+
+def test_gardner_dealer_two_players_is_the_difference():
+    assert gardner_dealer([4, 9]) == 5
+    assert gardner_dealer([9, 4]) == 5
+
+
+def test_gardner_players_example():
+    assert gardner_players([2, 3, 10, 0]) == [7, 3, 0, 21]
+
+
+def test_gardner_shared_bonus_is_fractional():
+    assert gardner_players([1, 1, 1]) == [2.0, 2.0, 2.0]
+    # others 9 - 3*2 = 3, plus 6/3 = 2
+    assert gardner_players([2, 2, 2, 5]) == pytest.approx([5.0, 5.0, 5.0, 0.0])
+    # others 6 - 2*1 = 4, plus 6/2 = 3
+    assert gardner_players([1, 1, 5]) == [7.0, 7.0, 0.0]
+
+
+def test_gardner_three_way_share():
+    scores = gardner_players([3, 3, 3, 9])
+    # others 15 - 3*3 = 6, plus 6/3 = 2
+    assert scores == pytest.approx([8.0, 8.0, 8.0, 0.0])
+
+
+def test_express_examples():
+    s = express([0, 4, 7])
+    assert s.players == [15, 8, 5] and s.dealer == 15
+    s = express([3, 0, 5], guessed_by=2)
+    assert s.players == [9, 15, 13] and s.dealer == 15
+    s = express([3, 4, 5], guessed_by=1)
+    assert s.players == [9, 14, 7] and s.dealer == 14
+
+
+def test_express_ten_card_option():
+    assert express([10, 0], base=10).players == [0, 13]
+
+
+def test_new_eleusis_examples():
+    s = new_eleusis([0, 5, 9, 3])
+    assert s.players == [13, 4, 0, 6] and s.dealer == 13
+    s = new_eleusis([0, 5, 9, 3], prophet=3, prophet_right=6, prophet_wrong=4, played_through_marker=7)
+    assert s.players == [13, 4, 0, 6 + 6 + 8]
+    assert s.dealer == min(20, 14)
+    # a prophet's God bound may be above the best score
+    s = new_eleusis([0, 5, 9], prophet=1, played_through_marker=40)
+    assert s.dealer == max(s.players) == 13
+
+
+def test_letters_example():
+    s = letters([5, 2, 0])
+    assert s.players == [-13, -1, 7]
+    assert s.dealer == 20
+
+
+# -- validation --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gardner_dealer([3]),
+        lambda: gardner_dealer([3, -1]),
+        lambda: gardner_players([1.5, 2]),
+        lambda: gardner_players("12"),
+        lambda: gardner_players([True, 2]),
+        lambda: express([]),
+        lambda: express([1, 2], guessed_by=2),
+        lambda: express([1, 2], guessed_by=-1),
+        lambda: express([1, 2], base=0),
+        lambda: new_eleusis([1, 2], prophet=5),
+        lambda: new_eleusis([1, 2], prophet_right=3),
+        lambda: new_eleusis([1, 2], prophet=0, prophet_wrong=-1),
+        lambda: letters([1, "x"]),
+        lambda: calculate("poker", left=[1, 2]),
+        lambda: calculate("express", left=[1, 2], wrong=[1, 1]),
+        lambda: calculate("gardner", left=[1, 2]),
+        lambda: calculate("express", guessed_by=1),
+        lambda: calculate("express", left=[1, 2], names=["A"]),
+        lambda: calculate("express", left=[1, 2], names=["A", "A"]),
+        lambda: calculate("express", left=[1, 2], names=["A", "B"], guessed_by="Zed"),
+    ],
+)
+def test_bad_input_is_a_clear_value_error(call):
+    with pytest.raises(ValueError) as info:
+        call()
+    assert str(info.value)
+    assert "\n" not in str(info.value)
+
+
+# -- calculator --------------------------------------------------------------------------------
+
+
+def test_calculate_matches_functions_and_names():
+    s = calculate("Express", left=[3, 0, 5], guessed_by="Cy", names=["Ana", "Ben", "Cy"], dealer="Dee")
+    assert s == express([3, 0, 5], guessed_by=2)
+    assert s.by_name() == {"Ana": 9, "Ben": 15, "Cy": 13, "Dee": 15}
+    text = str(s)
+    assert "Cy: +6 for guessing the rule" in text
+    assert "Ben: +3 for emptying the hand" in text
+    assert text.splitlines()[0] == "Scores (express)"
+
+
+def test_calculate_gardner_and_table():
+    s = calculate("gardner", wrong=[10, 5, 3], left=[0, 2, 4])
+    assert s.dealer == 9
+    assert s.players == gardner_players([0, 2, 4])
+    text = str(s)
+    assert "Dealer" in text and "Player 1" in text and "going out" in text
+
+
+def test_calculate_fractional_in_table():
+    s = calculate("gardner", wrong=[1, 2, 3], left=[1, 1, 1])
+    assert "2" in str(s)
+    s = calculate("gardner", wrong=[1, 2, 3, 4], left=[2, 2, 2, 5])
+    assert s.players[0] == pytest.approx(5.0)
+    s = calculate("gardner", wrong=[1, 2, 3, 4], left=[1, 1, 1, 5])
+    assert s.players[0] == pytest.approx(6.0)  # 7 - 3*1 + 6/3
+    assert "share" in str(s)
+
+
+def test_calculate_new_eleusis_prophet_by_name():
+    s = calculate(
+        "new eleusis",
+        left=[0, 5, 9, 3],
+        names=["A", "B", "C", "D"],
+        prophet="D",
+        prophet_right=6,
+        prophet_wrong=4,
+        played_through_marker=7,
+    )
+    assert s.players[3] == 20 and s.dealer == 14
+    assert "D (prophet)" in str(s)
+
+
+def test_scores_named_and_dict():
+    s = letters([5, 2, 0]).named(["a", "b", "c"], "L")
+    assert s.by_name()["L"] == 20
+    assert s.to_dict()["players"] == [-13, -1, 7]
+    with pytest.raises(ValueError):
+        s.named(["x"])
+
+
+# -- properties --------------------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(counts)
+def test_gardner_players_properties(left):
+    scores = gardner_players(left)
+    n = len(left)
+    assert len(scores) == n
+    assert all(s >= 0 for s in scores)
+    bonus_total = sum(
+        s - max(0, sum(left) - own - (n - 1) * own) for s, own in zip(scores, left, strict=True)
+    )
+    if 0 in left:
+        assert bonus_total == pytest.approx(6 * left.count(0))
+    else:
+        assert bonus_total == pytest.approx(6)
+    # fewer cards never scores less
+    for i in range(n):
+        for j in range(n):
+            if left[i] < left[j]:
+                assert scores[i] >= scores[j]
+
+
+@settings(max_examples=80, deadline=None)
+@given(counts)
+def test_gardner_dealer_properties(wrong):
+    d = gardner_dealer(wrong)
+    assert d >= 0
+    assert d == gardner_dealer(list(reversed(wrong)))
+    if len(set(wrong)) == 1:
+        assert d == 0
+    bumped = [w + 1 for w in wrong]
+    assert gardner_dealer(bumped) == d  # shifting everyone alike changes nothing
+
+
+@settings(max_examples=80, deadline=None)
+@given(counts, st.data())
+def test_express_properties(left, data):
+    g = data.draw(st.none() | st.integers(0, len(left) - 1))
+    s = express(left, guessed_by=g)
+    assert s.dealer == max(s.players)
+    for i, own in enumerate(left):
+        assert s.players[i] == 12 - own + (6 if i == g else 0) + (3 if own == 0 else 0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(counts, st.data())
+def test_new_eleusis_properties(left, data):
+    p = data.draw(st.none() | st.integers(0, len(left) - 1))
+    right, wrong, through = (data.draw(st.integers(0, 50)) for _ in range(3))
+    if p is None:
+        right = wrong = through = 0
+    s = new_eleusis(left, prophet=p, prophet_right=right, prophet_wrong=wrong, played_through_marker=through)
+    assert min(s.players) >= 0
+    top = left.index(max(left))
+    assert s.players[top] == (right + 2 * wrong if top == p else 0) + (4 if left[top] == 0 else 0)
+    assert s.dealer <= max(s.players)
+    if p is not None:
+        assert s.dealer <= 2 * through
+
+
+@settings(max_examples=80, deadline=None)
+@given(counts)
+def test_letters_properties(left):
+    s = letters(left)
+    n = len(left)
+    assert sum(s.players) == (n - 1) * sum(left) - n * sum(left)
+    assert s.dealer == max(s.players) - min(s.players) >= 0
+    # a researcher's score only drops when they hold more cards
+    for i in range(n):
+        for j in range(n):
+            if left[i] <= left[j]:
+                assert s.players[i] >= s.players[j]
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts, st.sampled_from(scoring.VARIANTS))
+def test_calculator_str_lists_everyone(left, variant):
+    extra = {"wrong": left} if variant == "gardner" else {}
+    s = calculate(variant, left=left, **extra)
+    text = str(s)
+    rows = [line for line in text.splitlines() if re.match(r"^Player \d+ +-?[\d.]+$", line)]
+    assert len(rows) == len(left)
+    assert isinstance(s, Scores)
