@@ -112,12 +112,12 @@ def _counts(values: Sequence[int], what: str, *, at_least: int = 1) -> list[int]
     if isinstance(values, str | bytes) or not isinstance(values, Sequence | tuple | list):
         raise ValueError(f"{what} must be a list of whole numbers, one per player, not {values!r}")
     out = []
-    for i, v in enumerate(values):
+    for i, raw in enumerate(values):
+        v: object = raw
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
         if isinstance(v, bool) or not isinstance(v, int):
-            if isinstance(v, float) and v.is_integer():
-                v = int(v)
-            else:
-                raise ValueError(f"{what}: player {i + 1} has {v!r}, which is not a whole number of cards")
+            raise ValueError(f"{what}: player {i + 1} has {v!r}, which is not a whole number of cards")
         if v < 0:
             raise ValueError(f"{what}: player {i + 1} has {v} cards; a count cannot be negative")
         out.append(int(v))
