@@ -1,0 +1,300 @@
+"""HTML of card rows and of the table (mainline with sidelines hanging under their cards).
+
+Only inline styles and inline SVG, so the same markup works in a notebook output, inside an ipywidgets
+``HTML``, in Voilà and in a WeasyPrint PDF.  Columns are inline blocks, so a long mainline wraps onto new
+lines and each sideline stays in the column of the card it tried to follow.
+
+>>> from eleusis_lab.cards import parse_cards
+>>> html = table_html(parse_cards("5H 6S"), [[parse_cards("KD")[0]], []])
+>>> html.count("<svg"), "eleusis-sideline" in html
+(3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from eleusis_lab.cards import Card, as_card
+from eleusis_lab.render.svg import FONT, VIEW_H, VIEW_W, card_svg
+
+Highlight = str | Mapping[Any, str] | Sequence[str | None] | None
+
+# How much of a sideline card stays visible under the next one: enough for the corner rank and suit.
+_SIDE_PEEK = 0.40
+_STRING_PEEK = 0.42
+
+
+def cards_html(
+    cards: Iterable[Card | str],
+    *,
+    card_width: float = 72,
+    highlight: Highlight = None,
+    greyscale: bool = False,
+    gap: float = 6,
+    labels: Sequence[str] | None = None,
+    wrap: bool = True,
+) -> str:
+    """A row of cards that wraps onto new lines.
+
+    ``highlight`` is one highlight for every card, a mapping ``index -> highlight``, or a sequence with one
+    highlight (or None) per card.  ``labels`` puts a small caption under each card (e.g. who played it).
+    """
+    row = [as_card(c) for c in cards]
+    marks = _per_index(highlight, len(row))
+    items = []
+    for i, card in enumerate(row):
+        caption = ""
+        if labels is not None and i < len(labels) and labels[i]:
+            caption = (
+                f'<div style="font-size:{_px(max(10, card_width / 6))};line-height:1.3;color:#374151;'
+                "text-align:center;"
+                f'max-width:{_px(card_width)};overflow:hidden;white-space:nowrap">{escape(labels[i])}</div>'
+            )
+        items.append(
+            f'<span class="eleusis-card-slot" style="display:inline-block;vertical-align:top;'
+            f'margin:0 {_px(gap)} {_px(gap)} 0">'
+            f"{card_svg(card, width=card_width, highlight=marks.get(i), greyscale=greyscale)}{caption}</span>"
+        )
+    white = "normal" if wrap else "nowrap"
+    return (
+        f'<div class="eleusis-cards" style="line-height:0;white-space:{white};font-family:{FONT}">'
+        + "".join(items)
+        + "</div>"
+    )
+
+
+def table_html(
+    mainline: Sequence[Card | str],
+    sidelines: Sequence[Sequence[Any]] = (),
+    markers: Iterable[Any] = (),
+    *,
+    card_width: float = 72,
+    highlight: Highlight = None,
+    greyscale: bool = False,
+    numbers: bool = True,
+    show_players: bool = False,
+    empty_text: str = "No cards on the table yet.",
+) -> str:
+    """The table: the mainline left to right, wrapping; each sideline hangs in a column under its card.
+
+    ``sidelines[i]`` holds the plays rejected after mainline card ``i``: each a card, a tuple of cards (a
+    New Eleusis string) or a ``SidelinePlay`` (with ``.cards`` and ``.player``).  ``markers`` are New
+    Eleusis markers: objects with ``index`` (mainline position, 0-based) and ``color`` (``white`` or
+    ``black``), or ``(index, color)`` pairs.  ``highlight`` maps a mainline index (negative counts from the
+    end) or ``(i, j)`` (the j-th play under card i) to a highlight name (see :func:`card_svg`).
+    ``numbers`` prints each card's position (the starter is 1) above it.
+    """
+    main = [as_card(c) for c in mainline]
+    sides = [list(s) for s in sidelines]
+    if not main and not any(sides):
+        return (
+            f'<div class="eleusis-table-view" style="font-family:{FONT};color:#6b7280;'
+            f'font-size:{_px(max(12, card_width / 5))};padding:8px">{escape(empty_text)}</div>'
+        )
+    marks = _table_highlights(highlight, len(main))
+    marker_at: dict[int, list[str]] = {}
+    for m in markers:
+        index, colour = _marker_fields(m)
+        if index < 0:
+            index += len(main)
+        marker_at.setdefault(index, []).append(colour)
+    height = card_width * VIEW_H / VIEW_W
+    side_width = card_width * 0.86
+    side_height = side_width * VIEW_H / VIEW_W
+    columns = []
+    for i in range(max(len(main), len(sides))):
+        head = ""
+        if numbers:
+            number = str(i + 1) if i < len(main) else ""
+            head = f'<span style="font-size:{_px(max(11, card_width / 7))};color:#6b7280">{number}</span>'
+        tokens = "".join(_marker_token(c, card_width) for c in marker_at.get(i, []))
+        top = (
+            f'<div class="eleusis-position" style="height:{_px(max(14, card_width / 5))};line-height:1;'
+            f'text-align:center;white-space:nowrap">{head}{tokens}</div>'
+        )
+        if i < len(main):
+            body = (
+                f'<div class="eleusis-mainline-card" style="line-height:0">'
+                f"{card_svg(main[i], width=card_width, highlight=marks.get(i), greyscale=greyscale)}</div>"
+            )
+        else:
+            body = (
+                f'<div style="width:{_px(card_width)};height:{_px(height)};border:2px dashed #d1d5db;'
+                f'border-radius:6px;box-sizing:border-box"></div>'
+            )
+        plays = sides[i] if i < len(sides) else []
+        side_parts = []
+        for j, play in enumerate(plays):
+            cards, player = _play_fields(play)
+            overlap = 0 if j == 0 else -(1 - _SIDE_PEEK) * side_height
+            fan = []
+            for k, card in enumerate(cards):
+                shift = 0 if k == 0 else -(1 - _STRING_PEEK) * side_width
+                fan.append(
+                    f'<span style="display:inline-block;margin-left:{_px(shift)};vertical-align:top">'
+                    f"{card_svg(card, width=side_width, highlight=marks.get((i, j)), greyscale=greyscale)}"
+                    "</span>"
+                )
+            who = f"rejected, played by {player}" if player else "rejected"
+            label = ""
+            if show_players and player:
+                label = (
+                    f'<span style="position:absolute;right:-2px;top:2px;background:#fff;border-radius:3px;'
+                    f"padding:0 2px;font-size:{_px(max(10, card_width / 8))};line-height:1.2;"
+                    f'color:#374151;transform:translateX(100%)">{escape(player)}</span>'
+                )
+            side_parts.append(
+                f'<div class="eleusis-sideline-play" title="{escape(who)}" style="position:relative;'
+                f'white-space:nowrap;line-height:0;margin-top:{_px(overlap)}">{"".join(fan)}{label}</div>'
+            )
+        side = ""
+        if side_parts:
+            side = (
+                f'<div class="eleusis-sideline" style="margin-top:{_px(card_width * 0.08)};'
+                f'padding-left:{_px((card_width - side_width) / 2)}">{"".join(side_parts)}</div>'
+            )
+        columns.append(
+            f'<div class="eleusis-column" style="display:inline-block;vertical-align:top;'
+            f'margin:0 {_px(card_width * 0.08)} {_px(card_width * 0.2)} 0;min-width:{_px(card_width)}">'
+            f"{top}{body}{side}</div>"
+        )
+    return (
+        f'<div class="eleusis-table-view" style="font-family:{FONT};line-height:1.2;white-space:normal">'
+        + "".join(columns)
+        + "</div>"
+    )
+
+
+def round_table_html(round_: Any, **options: Any) -> str:
+    """:func:`table_html` of anything with ``mainline``, ``sidelines`` and (optionally) ``markers``."""
+    return table_html(round_.mainline, round_.sidelines, getattr(round_, "markers", None) or (), **options)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A short list of cards that draws itself in a notebook as a row of pictures.
+
+    >>> from eleusis_lab.cards import parse_cards
+    >>> row = CardRow(parse_cards("QH 10S"))
+    >>> len(row), row._repr_html_().count("<svg")
+    (2, 2)
+    """
+
+    cards: tuple[Card, ...]
+    card_width: float = 72
+    greyscale: bool = False
+
+    def __init__(self, cards: Iterable[Card | str], card_width: float = 72, greyscale: bool = False):
+        object.__setattr__(self, "cards", tuple(as_card(c) for c in cards))
+        object.__setattr__(self, "card_width", card_width)
+        object.__setattr__(self, "greyscale", greyscale)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Any:
+        return iter(self.cards)
+
+    def __getitem__(self, i: int) -> Card:
+        return self.cards[i]
+
+    def __str__(self) -> str:
+        return ", ".join(str(c) for c in self.cards)
+
+    def _repr_html_(self) -> str:
+        return cards_html(self.cards, card_width=self.card_width, greyscale=self.greyscale)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table (mainline, sidelines, markers) that draws itself in a notebook; see :func:`table_html`."""
+
+    mainline: tuple[Card, ...]
+    sidelines: tuple[tuple[Any, ...], ...] = ()
+    markers: tuple[Any, ...] = ()
+    card_width: float = 72
+
+    @classmethod
+    def of(cls, round_: Any, card_width: float = 72) -> TableView:
+        """The table of a round (anything with ``mainline``, ``sidelines`` and maybe ``markers``)."""
+        return cls(
+            tuple(round_.mainline),
+            tuple(tuple(s) for s in round_.sidelines),
+            tuple(getattr(round_, "markers", None) or ()),
+            card_width,
+        )
+
+    def _repr_html_(self) -> str:
+        return table_html(self.mainline, self.sidelines, self.markers, card_width=self.card_width)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+def _per_index(highlight: Highlight, n: int) -> dict[Any, str]:
+    if highlight is None:
+        return {}
+    if isinstance(highlight, str):
+        return {i: highlight for i in range(n)}
+    if isinstance(highlight, Mapping):
+        out = {}
+        for key, value in highlight.items():
+            if value is None:
+                continue
+            if isinstance(key, int) and key < 0:
+                key += n
+            out[key] = value
+        return out
+    return {i: h for i, h in enumerate(highlight) if h}
+
+
+def _table_highlights(highlight: Highlight, n: int) -> dict[Any, str]:
+    if isinstance(highlight, str):
+        raise TypeError("table_html's highlight maps positions to highlights, e.g. {-1: 'accepted'}")
+    return _per_index(highlight, n)
+
+
+def _play_fields(play: Any) -> tuple[tuple[Card, ...], str | None]:
+    """(cards, player) of one sideline entry: a SidelinePlay, a card, card text, or a tuple of cards."""
+    if isinstance(play, Card):
+        return (play,), None
+    if isinstance(play, str):
+        return (as_card(play),), None
+    cards = getattr(play, "cards", None)
+    if cards is not None:
+        return tuple(as_card(c) for c in cards), getattr(play, "player", None)
+    return tuple(as_card(c) for c in play), None
+
+
+def _marker_fields(marker: Any) -> tuple[int, str]:
+    """(mainline index, colour) of a marker object or an ``(index, colour)`` pair."""
+    if isinstance(marker, tuple | list):
+        index, colour = marker[0], marker[1]
+    else:
+        index = next(
+            (getattr(marker, a) for a in ("index", "mainline_index", "position") if hasattr(marker, a)),
+            None,
+        )
+        colour = next(
+            (getattr(marker, a) for a in ("color", "colour", "kind") if hasattr(marker, a)), "white"
+        )
+    if not isinstance(index, int):
+        raise ValueError(f"a marker needs a mainline index, not {marker!r}")
+    return index, str(getattr(colour, "value", colour)).lower()
+
+
+def _marker_token(colour: str, card_width: float) -> str:
+    size = max(12, card_width / 6)
+    fill = "#111111" if colour == "black" else "#ffffff"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_px(size)[:-2]}" height="{_px(size)[:-2]}" '
+        f'viewBox="0 0 20 20" class="eleusis-marker eleusis-marker-{escape(colour)}" '
+        f'style="vertical-align:middle;margin-left:3px"><title>{escape(colour)} marker</title>'
+        f'<circle cx="10" cy="10" r="8" fill="{fill}" stroke="#111111" stroke-width="2"/></svg>'
+    )
+
+
+def _px(x: float) -> str:
+    text = f"{x:.1f}".rstrip("0").rstrip(".")
+    return (text if text not in ("", "-0") else "0") + "px"

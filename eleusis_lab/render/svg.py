@@ -1,0 +1,240 @@
+"""One card as a standalone SVG: playing cards, letter cards and the blank.
+
+Every card is drawn in a fixed 100 x 140 viewBox and scaled by ``width``, so the same picture serves a
+projector, a notebook and a printed worksheet.  Styling is by SVG attributes only (no external CSS, no
+ids), because WeasyPrint does not let page CSS reach inside an inline SVG and because many cards share
+one HTML page.  Suit symbols are SVG paths, so no font needs the ♠♥♦♣ glyphs.
+
+>>> from eleusis_lab.cards import Card
+>>> svg = card_svg(Card.parse("QH"))
+>>> svg.startswith("<svg") and 'width="72"' in svg and RED in svg
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from eleusis_lab.cards import Card, Ink, Outline, Shape, Suit
+
+# Colours chosen to stay apart on a projector and for the common colour-blindnesses (with the initials).
+RED = "#c8102e"
+BLACK = "#111111"
+INK_COLOURS = {Ink.RED: RED, Ink.BLUE: "#1d4ed8", Ink.GREEN: "#15803d"}
+OUTLINE_COLOURS = {Outline.RED: RED, Outline.BLACK: BLACK}
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+# Frames drawn by ``highlight``: colour, and the dash pattern that tells them apart in greyscale.
+HIGHLIGHTS: dict[str, tuple[str, str | None]] = {
+    "accepted": ("#16a34a", None),
+    "rejected": ("#dc2626", "10 6"),
+    "falsifier": ("#f59e0b", "3 4"),
+    "selected": ("#2563eb", None),
+    "predicted": ("#7c3aed", "14 4 3 4"),
+}
+
+VIEW_W, VIEW_H = 100, 140
+
+# Suit shapes in a 100 x 100 box, centred on (50, 50).
+_SUIT_PATHS = {
+    Suit.HEARTS: (
+        "M50 92 C 30 74 2 54 2 30 C 2 14 14 4 28 4 C 39 4 46 11 50 21 "
+        "C 54 11 61 4 72 4 C 86 4 98 14 98 30 C 98 54 70 74 50 92 Z"
+    ),
+    Suit.DIAMONDS: "M50 2 L 86 50 L 50 98 L 14 50 Z",
+    Suit.SPADES: (
+        "M50 2 C 70 26 98 40 98 62 C 98 77 87 86 74 86 C 64 86 57 81 53 74 "
+        "C 54 85 59 92 68 98 L 32 98 C 41 92 46 85 47 74 C 43 81 36 86 26 86 "
+        "C 13 86 2 77 2 62 C 2 40 30 26 50 2 Z"
+    ),
+    Suit.CLUBS: (
+        "M50 4 A 21 21 0 0 1 67 38 A 21 21 0 1 1 56 70 C 57 84 61 91 68 98 L 32 98 "
+        "C 39 91 43 84 44 70 A 21 21 0 1 1 33 38 A 21 21 0 0 1 50 4 Z"
+    ),
+}
+
+
+def suit_path(suit: Suit, x: float, y: float, size: float, *, greyscale: bool = False) -> str:
+    """The suit symbol as an SVG path, its 100-unit box scaled to ``size`` with top-left at (x, y).
+
+    In greyscale red suits are hollow (thick black outline) and black suits solid, so a black-and-white
+    printer keeps the two colours apart.
+    """
+    scale = size / 100
+    if suit.color.value == "red":
+        if greyscale:
+            paint = f'fill="#ffffff" stroke="{BLACK}" stroke-width="{_r(2.2 / scale)}"'
+        else:
+            paint = f'fill="{RED}"'
+    else:
+        paint = f'fill="{BLACK}"'
+    return (
+        f'<path transform="translate({_r(x)} {_r(y)}) scale({_r(scale)})" d="{_SUIT_PATHS[suit]}" '
+        f'{paint} stroke-linejoin="round"/>'
+    )
+
+
+def card_svg(
+    card: Card,
+    *,
+    width: float = 72,
+    highlight: str | None = None,
+    greyscale: bool = False,
+    title: bool = True,
+) -> str:
+    """A standalone ``<svg>`` of ``card``, ``width`` pixels wide (height 1.4 x width).
+
+    ``highlight`` draws a thick frame: ``accepted`` (green), ``rejected`` (red, dashed), ``falsifier``
+    (amber, dotted), ``selected`` (blue), ``predicted`` (purple), or any ``#rrggbb`` colour.
+    ``greyscale`` keeps suits, inks and outlines apart without colour (hollow red suits, hollow/solid/grey
+    letters, dashed red outlines).  ``title`` adds a ``<title>`` with the card's name (tooltip, screen
+    readers).
+    """
+    if not isinstance(card, Card):
+        raise TypeError(f"card_svg expects a Card, not {type(card).__name__}")
+    if not width or width <= 0:
+        raise ValueError(f"width must be a positive number of pixels, not {width!r}")
+    height = width * VIEW_H / VIEW_W
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_r(width)}" height="{_r(height)}" '
+        f'viewBox="0 0 {VIEW_W} {VIEW_H}" class="eleusis-card" role="img" '
+        f'aria-label="{escape(card.name)}" data-card="{escape(str(card))}">'
+    ]
+    if title:
+        parts.append(f"<title>{escape(card.name)}</title>")
+    parts.append(
+        f'<rect x="1.5" y="1.5" width="{VIEW_W - 3}" height="{VIEW_H - 3}" rx="8" ry="8" '
+        f'fill="#ffffff" stroke="#707070" stroke-width="1.5"/>'
+    )
+    if card.is_playing:
+        parts.append(_playing_face(card, greyscale))
+    elif card.is_letter:
+        parts.append(_letter_face(card, greyscale))
+    else:
+        parts.append(_blank_face())
+    if highlight:
+        parts.append(_frame(highlight, greyscale))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def card_back_svg(*, width: float = 72, greyscale: bool = False) -> str:
+    """The back of a card (the stock, a hidden hand), drawn with a lattice so it reads as 'face down'."""
+    height = width * VIEW_H / VIEW_W
+    colour = "#555555" if greyscale else "#1e3a8a"
+    lines = []
+    for k in range(-140, 141, 14):
+        lines.append(f'<line x1="{k}" y1="0" x2="{k + 140}" y2="140"/>')
+        lines.append(f'<line x1="{k + 140}" y1="0" x2="{k}" y2="140"/>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_r(width)}" height="{_r(height)}" '
+        f'viewBox="0 0 {VIEW_W} {VIEW_H}" class="eleusis-card eleusis-card-back" role="img" '
+        f'aria-label="card face down"><title>card face down</title>'
+        f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" ry="8" fill="#ffffff" stroke="#707070" '
+        f'stroke-width="1.5"/><rect x="8" y="8" width="84" height="124" rx="4" fill="{colour}"/>'
+        f'<svg x="8" y="8" width="84" height="124" viewBox="8 8 84 124">'
+        f'<g stroke="#ffffff" stroke-width="1.2" opacity="0.55">{"".join(lines)}</g></svg></svg>'
+    )
+
+
+# -- faces ---------------------------------------------------------------------------------------
+def _playing_face(card: Card, greyscale: bool) -> str:
+    assert card.suit is not None and card.rank is not None
+    suit = card.suit
+    colour = BLACK if greyscale or suit.color.value == "black" else RED
+    label = card.label
+    # "10" is two glyphs wide: squeeze it so both corners keep the same footprint.
+    size = 25 if len(label) == 1 else 21
+    spacing = ' letter-spacing="-1.5"' if len(label) > 1 else ""
+    corner = (
+        f'<text x="15" y="29" font-family="{FONT}" font-size="{size}" font-weight="bold" '
+        f'text-anchor="middle" fill="{colour}"{spacing}>{label}</text>'
+        + suit_path(suit, 6, 34, 18, greyscale=greyscale)
+    )
+    parts = [corner, f'<g transform="rotate(180 50 70)">{corner}</g>']
+    if card.is_face:
+        # Court cards: a framed panel with the big rank letter over the suit, readable from afar.
+        frame = "#a0a0a0" if greyscale else colour
+        parts.append(
+            f'<rect x="27" y="26" width="46" height="88" rx="4" fill="none" stroke="{frame}" '
+            f'stroke-width="1.5"/>'
+            f'<text x="50" y="71" font-family="{FONT}" font-size="38" font-weight="bold" '
+            f'text-anchor="middle" fill="{colour}">{label}</text>'
+            + suit_path(suit, 35, 77, 30, greyscale=greyscale)
+        )
+    else:
+        parts.append(suit_path(suit, 25, 45, 50, greyscale=greyscale))
+    return "".join(parts)
+
+
+_INK_INITIAL = {Ink.RED: "R", Ink.BLUE: "B", Ink.GREEN: "G"}
+
+
+def _letter_face(card: Card, greyscale: bool) -> str:
+    assert card.ink is not None and card.shape is not None and card.outline is not None
+    ink = INK_COLOURS[card.ink]
+    initial = _INK_INITIAL[card.ink]
+    if greyscale:
+        outline_paint = f'stroke="{BLACK}" stroke-width="4"' + (
+            ' stroke-dasharray="7 5"' if card.outline is Outline.RED else ""
+        )
+        letter_paint = {
+            Ink.RED: f'fill="#ffffff" stroke="{BLACK}" stroke-width="2.2"',
+            Ink.BLUE: f'fill="{BLACK}"',
+            Ink.GREEN: f'fill="#8a8a8a" stroke="{BLACK}" stroke-width="1"',
+        }[card.ink]
+        initial_fill = BLACK
+    else:
+        outline_paint = f'stroke="{OUTLINE_COLOURS[card.outline]}" stroke-width="4"'
+        letter_paint = f'fill="{ink}"'
+        initial_fill = ink
+    if card.shape is Shape.CIRCLE:
+        figure = f'<circle cx="50" cy="72" r="33" fill="#ffffff" {outline_paint}/>'
+    else:
+        figure = f'<rect x="19" y="41" width="62" height="62" rx="2" fill="#ffffff" {outline_paint}/>'
+    corner = (
+        f'<text x="13" y="24" font-family="{FONT}" font-size="18" font-weight="bold" '
+        f'text-anchor="middle" fill="{initial_fill}">{initial}</text>'
+    )
+    return (
+        corner
+        + f'<g transform="rotate(180 50 70)">{corner}</g>'
+        + figure
+        + f'<text x="50" y="88" font-family="{FONT}" font-size="46" font-weight="bold" '
+        f'text-anchor="middle" {letter_paint} stroke-linejoin="round">{escape(card.letter or "")}</text>'
+    )
+
+
+def _blank_face() -> str:
+    return (
+        '<rect x="10" y="10" width="80" height="120" rx="5" fill="none" stroke="#a0a0a0" '
+        'stroke-width="1.5" stroke-dasharray="4 4"/>'
+        f'<text x="50" y="76" font-family="{FONT}" font-size="16" text-anchor="middle" '
+        f'fill="#707070">blank</text>'
+    )
+
+
+def _frame(highlight: str, greyscale: bool) -> str:
+    if highlight in HIGHLIGHTS:
+        colour, dash = HIGHLIGHTS[highlight]
+    elif highlight.startswith("#") and len(highlight) in (4, 7):
+        colour, dash = highlight, None
+    else:
+        raise ValueError(
+            f"unknown highlight {highlight!r}: choose one of {', '.join(HIGHLIGHTS)} "
+            "or a colour like '#ff8800'"
+        )
+    name = highlight if highlight in HIGHLIGHTS else "custom"
+    if greyscale:
+        colour = BLACK
+    dash_attr = f' stroke-dasharray="{dash}"' if dash and greyscale else ""
+    return (
+        f'<rect x="3.5" y="3.5" width="{VIEW_W - 7}" height="{VIEW_H - 7}" rx="7" ry="7" fill="none" '
+        f'stroke="{colour}" stroke-width="7"{dash_attr} class="eleusis-highlight-{name}"/>'
+    )
+
+
+def _r(x: float) -> str:
+    """A number for SVG, short and stable (no float noise in the output)."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return text if text not in ("", "-0") else "0"

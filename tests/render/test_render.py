@@ -1,0 +1,187 @@
+"""The card and table renderer: well-formed SVG, colours, greyscale, highlights, table layout."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from eleusis_lab.cards import Card, letter_deck, parse_cards, standard_deck
+from eleusis_lab.render import CardRow, TableView, card_back_svg, card_svg, cards_html, table_html
+from eleusis_lab.render.svg import INK_COLOURS, RED
+
+SVG = "{http://www.w3.org/2000/svg}"
+COLOURED = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
+
+
+def _colours(svg: str) -> set[str]:
+    return {c.lower() for c in COLOURED.findall(svg)}
+
+
+def _is_grey(colour: str) -> bool:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return max(r, g, b) - min(r, g, b) <= 12
+
+
+@pytest.mark.parametrize("card", [*standard_deck(), *letter_deck()], ids=str)
+def test_every_card_is_well_formed_standalone_svg(card: Card) -> None:
+    svg = card_svg(card)
+    root = ET.fromstring(svg)  # raises on malformed XML
+    assert root.tag == SVG + "svg"
+    assert root.get("width") == "72" and root.get("height") == "100.8"
+    assert root.get("viewBox") == "0 0 100 140"
+    assert root.findtext(SVG + "title") == card.name
+    assert " id=" not in svg  # many cards share one page: no ids to collide
+    assert "class=" in svg and "url(" not in svg
+
+
+def test_red_suits_red_and_black_suits_black() -> None:
+    for card in standard_deck():
+        colours = _colours(card_svg(card))
+        assert (RED in colours) == card.is_red, card
+
+
+def test_playing_card_shows_rank_in_both_corners() -> None:
+    svg = card_svg(Card.parse("10C"))
+    texts = [t.text for t in ET.fromstring(svg).iter(SVG + "text")]
+    assert texts.count("10") == 2
+    face = card_svg(Card.parse("QH"))
+    assert [t.text for t in ET.fromstring(face).iter(SVG + "text")].count("Q") == 3  # corners + panel
+
+
+def test_letter_card_shows_letter_in_ink_and_ink_initial() -> None:
+    card = Card.parse("B green square black")
+    root = ET.fromstring(card_svg(card))
+    texts = {t.text: t.get("fill") for t in root.iter(SVG + "text")}
+    assert texts["B"] == INK_COLOURS[card.ink]
+    assert texts["G"] == INK_COLOURS[card.ink]  # the ink's initial, for colour-blind readers
+    assert root.find(f"{SVG}rect[@x='19']") is not None  # the square figure
+    red_circle = ET.fromstring(card_svg(Card.parse("A blue circle red")))
+    circle = red_circle.find(SVG + "circle")
+    assert circle is not None and circle.get("stroke") == RED
+    assert {t.text for t in red_circle.iter(SVG + "text")} == {"A", "B"}
+
+
+def test_greyscale_uses_no_colour_but_keeps_suits_and_inks_apart() -> None:
+    looks = {}
+    for card in [*standard_deck(), *letter_deck()]:
+        svg = card_svg(card, greyscale=True)
+        assert all(_is_grey(c) for c in _colours(svg)), card
+        looks.setdefault(svg.replace(str(card), "").replace(card.name, ""), set()).add(card)
+    # Hearts vs diamonds vs spades vs clubs differ by shape; red vs black by hollow vs solid.
+    heart, spade = card_svg(Card.parse("5H"), greyscale=True), card_svg(Card.parse("5S"), greyscale=True)
+    paths = {
+        name: {p.get("fill") for p in ET.fromstring(svg).iter(SVG + "path")}
+        for name, svg in (("heart", heart), ("spade", spade))
+    }
+    assert paths == {"heart": {"#ffffff"}, "spade": {"#111111"}}
+    inks = {
+        ink: card_svg(Card.parse(f"C {ink} circle black"), greyscale=True).split("<text")[-1]
+        for ink in ("red", "blue", "green")
+    }
+    assert len({re.sub(r">.<", "", v) for v in inks.values()}) == 3
+    dashed = card_svg(Card.parse("C red circle red"), greyscale=True)
+    solid = card_svg(Card.parse("C red circle black"), greyscale=True)
+    assert "stroke-dasharray" in dashed and "stroke-dasharray" not in solid
+    # No two different faces look the same in greyscale.
+    assert all(len(cards) == 1 for cards in looks.values())
+
+
+def test_highlight_frames_and_bad_highlight() -> None:
+    for name in ("accepted", "rejected", "falsifier", "selected"):
+        assert f"eleusis-highlight-{name}" in card_svg(Card.parse("7D"), highlight=name)
+    assert "#ff8800" in card_svg(Card.parse("7D"), highlight="#ff8800")
+    assert "stroke-dasharray" in card_svg(Card.parse("7D"), highlight="rejected", greyscale=True)
+    with pytest.raises(ValueError, match="unknown highlight 'wrong'"):
+        card_svg(Card.parse("7D"), highlight="wrong")
+    with pytest.raises(ValueError, match="width"):
+        card_svg(Card.parse("7D"), width=0)
+    with pytest.raises(TypeError):
+        card_svg("7D")  # type: ignore[arg-type]
+
+
+def test_width_scales_the_picture() -> None:
+    root = ET.fromstring(card_svg(Card(), width=150))
+    assert root.get("width") == "150" and root.get("height") == "210"
+    assert "blank" in card_svg(Card())
+    assert ET.fromstring(card_back_svg(width=40)).get("width") == "40"
+
+
+def test_card_repr_svg_uses_renderer() -> None:
+    assert Card.parse("KS")._repr_svg_() == card_svg(Card.parse("KS"))
+
+
+def test_cards_html_row_labels_and_per_card_highlights() -> None:
+    cards = parse_cards("AS 2H 3D")
+    html = cards_html(cards, highlight=[None, "rejected", None], labels=["Ann", "Bo", "Cy"])
+    assert html.count("<svg") == 3 and html.count("eleusis-highlight-rejected") == 1
+    assert "Bo" in html and "white-space:normal" in html
+    assert cards_html(["QH"], highlight="accepted").count("eleusis-highlight-accepted") == 1
+    row = CardRow(["QH", "10S"])
+    assert len(row) == 2 and str(row) == "Q♥, 10♠" and row._repr_html_().count("<svg") == 2
+
+
+def _columns(html: str) -> list[str]:
+    return html.split('class="eleusis-column"')[1:]
+
+
+def test_table_sidelines_hang_under_their_card() -> None:
+    main = parse_cards("5H 6S 7D")
+    sides = [[Card.parse("KD")], [], [Card.parse("AS"), (Card.parse("3H"), Card.parse("4H"))]]
+    html = table_html(main, sides, card_width=90)
+    cols = _columns(html)
+    assert len(cols) == 3
+    assert 'data-card="5♥"' in cols[0] and 'data-card="K♦"' in cols[0]
+    assert "eleusis-sideline" not in cols[1]
+    assert cols[2].count("eleusis-sideline-play") == 2 and 'data-card="4♥"' in cols[2]
+    # The mainline card comes before its sideline in reading order.
+    assert cols[2].index('data-card="7♦"') < cols[2].index('data-card="A♠"')
+    assert 'width="90"' in html and "display:inline-block" in html  # columns wrap as inline blocks
+
+
+def test_table_accepts_sideline_play_objects_markers_and_highlights() -> None:
+    class Play:
+        def __init__(self, cards: tuple[Card, ...], player: str) -> None:
+            self.cards, self.player = cards, player
+
+    class Marker:
+        index, color = 1, "black"
+
+    main = parse_cards("5H 6S 7D")
+    html = table_html(
+        main,
+        [[Play((Card.parse("2C"),), "Ann")], [], []],
+        [(0, "white"), Marker()],
+        highlight={-1: "accepted", (0, 0): "rejected"},
+        show_players=True,
+    )
+    cols = _columns(html)
+    assert "played by Ann" in cols[0] and "eleusis-highlight-rejected" in cols[0]
+    assert "eleusis-marker-white" in cols[0] and "eleusis-marker-black" in cols[1]
+    assert "eleusis-highlight-accepted" in cols[2] and "eleusis-highlight-accepted" not in cols[0]
+    with pytest.raises(TypeError):
+        table_html(main, [], highlight="accepted")
+    with pytest.raises(ValueError, match="marker"):
+        table_html(main, [], [("x", "white")])
+
+
+def test_empty_table_and_table_view() -> None:
+    assert "No cards" in table_html([], [])
+    view = TableView(tuple(parse_cards("5H 6S")), ((), ()))
+    assert view._repr_html_().count("<svg") == 2
+
+
+def test_cards_render_in_weasyprint_pdf(tmp_path) -> None:
+    weasyprint = pytest.importorskip("weasyprint")
+    pypdf = pytest.importorskip("pypdf")
+    html = (
+        "<html><body>"
+        + table_html(parse_cards("10H QS"), [[Card.parse("3D")], []])
+        + cards_html([*letter_deck()[:3], Card()], greyscale=True)
+        + "</body></html>"
+    )
+    out = tmp_path / "cards.pdf"
+    weasyprint.HTML(string=html).write_pdf(out)
+    text = pypdf.PdfReader(out).pages[0].extract_text()
+    assert "10" in text and "Q" in text and "blank" in text
