@@ -366,7 +366,7 @@ class CarefulPlayer(ComputerPlayer):
         while len(chosen) < longest:
             rest = [c for c in hand if c not in chosen]
             nxt = self._ranked(round, model, rest, line + chosen)[0]
-            if model.size < self.min_evidence or model.probability(chosen + [nxt], line) < self.string_above:
+            if model.size < self.min_evidence or model.probability([*chosen, nxt], line) < self.string_above:
                 break
             chosen.append(nxt)
         return chosen

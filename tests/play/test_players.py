@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -140,7 +141,7 @@ def test_careful_player_plays_strings_when_confident():
     choice = CarefulPlayer(0, string_above=0.5).choose_play(r, "Ana")
     assert choice is not None and len(choice) >= 2
     colours = [c.color for c in [r.mainline[-1], *choice]]
-    assert all(a != b for a, b in zip(colours, colours[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(colours))
 
 
 @settings(max_examples=40, deadline=None)
