@@ -1,0 +1,313 @@
+"""Run JupyterLab or Voilà on a copy of the lessons and drive a board in headless Chromium.
+
+Shared by the real-browser tests and ``benchmarks/bench_browser.py``. Servers run with every Jupyter
+directory in a temporary folder (no shared state between runs, no token), on a free port, and serve a
+*copy* of ``lessons/`` so that running a lesson in the browser never writes outputs into the repository.
+Playwright drives Debian's Chromium (``executable_path``); ``playwright install`` is never needed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+LESSONS = REPO / "lessons"
+FIRST_LESSON = "01_meet_eleusis.ipynb"
+CHROMIUM = Path(os.environ.get("ELEUSIS_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# The projector: boards are judged at the size a classroom beamer shows.
+PROJECTOR = {"width": 1280, "height": 800}
+
+# CSS classes the boards put on their parts (eleusis_lab.widgets).
+HAND_CARD = ".eleusis-hand-card"
+VERDICT = ".eleusis-verdict"
+TABLE = ".eleusis-table"
+
+
+def artifacts_dir() -> Path:
+    """Where screenshots and server logs go (``out/browser`` unless ``ELEUSIS_ARTIFACTS`` says otherwise)."""
+    path = Path(os.environ.get("ELEUSIS_ARTIFACTS", REPO / "out" / "browser"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _write_settings(settings_dir: Path) -> None:
+    """User settings for a quiet, test-friendly JupyterLab: no news, every cell kept in the page."""
+    settings = {
+        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+        # JupyterLab 4 leaves off-screen cells out of the page by default; the test wants them all.
+        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    }
+    for plugin, values in settings.items():
+        path = settings_dir / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+def jupyter_env(home: Path) -> dict[str, str]:
+    """Environment that keeps every Jupyter directory inside ``home``."""
+    env = dict(os.environ)
+    for var, sub in {
+        "JUPYTER_CONFIG_DIR": "config",
+        "JUPYTER_DATA_DIR": "data",
+        "JUPYTER_RUNTIME_DIR": "runtime",
+        "JUPYTERLAB_SETTINGS_DIR": "settings",
+        "JUPYTERLAB_WORKSPACES_DIR": "workspaces",
+        "IPYTHONDIR": "ipython",
+    }.items():
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / sub)
+    _write_settings(home / "settings")
+    env["PYTHONUNBUFFERED"] = "1"
+    # The kernel must import the kit from this checkout even when pytest runs from elsewhere.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
+    return env
+
+
+def copy_lessons(dest: Path, source: Path = LESSONS) -> Path:
+    """A throw-away copy of the lessons folder, so browser runs never write into the repository."""
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.eleusis.json"))
+    return dest
+
+
+def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}; log:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status < 500:
+                    return
+        except urllib.error.HTTPError as error:
+            if error.code < 500:  # the server answers (Voilà forbids /api): it is up
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"server at {url} not ready after {timeout:.0f} s; log:\n{log.read_text()[-3000:]}")
+
+
+@dataclass
+class Server:
+    """A running JupyterLab or Voilà: its base URL, process and log file."""
+
+    url: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+
+@contextlib.contextmanager
+def _serve(cmd: list[str], home: Path, ready_path: str, name: str) -> Iterator[Server]:
+    port = free_port()
+    cmd = [*cmd, f"--port={port}"]
+    log = artifacts_dir() / f"{name}-server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, env=jupyter_env(home), stdout=out, stderr=subprocess.STDOUT, cwd=home)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_http(url + ready_path, proc, log)
+        yield Server(url, proc, log)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def jupyter_lab(root: Path, home: Path) -> contextlib.AbstractContextManager[Server]:
+    """JupyterLab serving ``root``; the page exposes ``window.jupyterapp`` for driving it."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=False",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabServerApp.open_browser=False",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return _serve(cmd, home, "/api", "lab")
+
+
+def voila(notebook: Path, home: Path) -> contextlib.AbstractContextManager[Server]:
+    """Voilà serving one notebook at ``/`` (it runs the notebook anew for each page load)."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--VoilaConfiguration.show_tracebacks=True",
+    ]
+    return _serve(cmd, home, "/api", "voila")
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium under Playwright, headless, with nothing reaching for the network."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+
+
+# ---------------------------------------------------------------------------------------------- JupyterLab
+
+_CURRENT = "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+
+_KERNEL_IDLE = f"""() => {{
+  const w = {_CURRENT};
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}}"""
+
+# Progress of "Run all" read from the notebook's model (independent of what is drawn on screen).
+_RUN_STATE = f"""() => {{
+  const w = {_CURRENT};
+  if (!w || !w.content || !w.content.model) return null;
+  const cells = Array.from(w.content.model.cells).filter(c => c.type === 'code');
+  const errors = [];
+  for (const c of cells) {{
+    for (let i = 0; i < c.outputs.length; i++) {{
+      const o = c.outputs.get(i).toJSON();
+      if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+    }}
+  }}
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  return {{
+    total: cells.length,
+    first: cells.length ? cells[0].executionCount : null,
+    done: cells.filter(c => c.executionCount !== null).length,
+    busy: !k || k.status !== 'idle',
+    errors,
+  }};
+}}"""
+
+
+def lab_open(page: Any, server: Server, notebook: str, timeout: float = 60.0) -> None:
+    """Open ``notebook`` in JupyterLab (a fresh workspace) and wait for its kernel to be idle."""
+    page.goto(f"{server.url}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
+    page.wait_for_function(_KERNEL_IDLE, timeout=timeout * 1000)
+
+
+def lab_run_all(page: Any, timeout: float = 120.0) -> dict[str, Any]:
+    """Run all cells; retry while the kernel silently drops the command; wait until every cell ran.
+
+    Raises ``AssertionError`` naming the first error if a cell fails.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        started = time.monotonic()
+        state = page.evaluate(_RUN_STATE)
+        while state["first"] is None and time.monotonic() - started < 8:
+            page.wait_for_timeout(200)
+            state = page.evaluate(_RUN_STATE)
+        if state["first"] is not None:
+            break
+        if time.monotonic() > deadline:
+            raise TimeoutError("JupyterLab never started running the notebook")
+    while True:
+        state = page.evaluate(_RUN_STATE)
+        if state["errors"]:
+            raise AssertionError(f"a cell failed in JupyterLab: {state['errors'][0]}")
+        if state["done"] == state["total"] and not state["busy"]:
+            return dict(state)
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"notebook still running after {timeout:.0f} s: {state}")
+        page.wait_for_timeout(250)
+
+
+# -------------------------------------------------------------------------------------------- the board
+
+# From a hand card, the nearest element that also holds the verdict and the table: that card's board.
+_BOARD_OF = f"""(card) => {{
+  let el = card.parentElement;
+  while (el && !(el.querySelector('{VERDICT}') && el.querySelector('{TABLE}'))) el = el.parentElement;
+  return el;
+}}"""
+
+_BOARD_STATE = f"""(board) => ({{
+  verdict: board.querySelector('{VERDICT}').innerText.trim(),
+  table: board.querySelector('{TABLE}').innerHTML,
+  hand: Array.from(board.querySelectorAll('{HAND_CARD}')).filter(b => !b.disabled).length,
+}})"""
+
+# Click the first enabled hand card from inside the page and time the first change of the verdict and
+# of the table (MutationObserver), so the numbers do not include Playwright's own round trips.
+_TIMED_CLICK = f"""async (board) => {{
+  const verdict = board.querySelector('{VERDICT}');
+  const table = board.querySelector('{TABLE}');
+  const card = Array.from(board.querySelectorAll('{HAND_CARD}')).find(b => !b.disabled);
+  if (!card) return null;
+  const label = card.innerText.trim();
+  return await new Promise(resolve => {{
+    const times = {{verdict: null, table: null, card: label}};
+    const t0 = performance.now();
+    const watch = (el, key) => {{
+      const obs = new MutationObserver(() => {{
+        if (times[key] === null) times[key] = performance.now() - t0;
+        obs.disconnect();
+        if (times.verdict !== null && times.table !== null) resolve(times);
+      }});
+      obs.observe(el, {{subtree: true, childList: true, characterData: true}});
+      return obs;
+    }};
+    const observers = [watch(verdict, 'verdict'), watch(table, 'table')];
+    card.click();
+    setTimeout(() => {{ observers.forEach(o => o.disconnect()); resolve(times); }}, 5000);
+  }});
+}}"""
+
+
+def first_board(page: Any, timeout: float = 60.0) -> Any:
+    """Element handle of the first board on the page that shows a hand of clickable cards."""
+    page.wait_for_selector(HAND_CARD, state="attached", timeout=timeout * 1000)
+    card = page.query_selector(HAND_CARD)
+    board = page.evaluate_handle(_BOARD_OF, card).as_element()
+    assert board is not None, f"no element holds a hand card, {VERDICT} and {TABLE} together"
+    return board
+
+
+def board_state(board: Any) -> dict[str, Any]:
+    return dict(board.evaluate(_BOARD_STATE))
+
+
+def timed_click(board: Any) -> dict[str, Any] | None:
+    """Click the first enabled hand card; milliseconds until the verdict and the table changed."""
+    result = board.evaluate(_TIMED_CLICK)
+    return None if result is None else dict(result)
