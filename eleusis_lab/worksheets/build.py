@@ -1,0 +1,215 @@
+"""Build a worksheet from a recipe: puzzles, HTML, PDF (WeasyPrint), the answer key and an answers file.
+
+Everything random comes from ``random.Random`` seeded by the recipe's seed and the puzzle's place, so
+the same recipe builds the same worksheet, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from eleusis_lab.worksheets.candidates import from_library, resolve_keys
+from eleusis_lab.worksheets.html import document
+from eleusis_lab.worksheets.layout import Layout, Play
+from eleusis_lab.worksheets.puzzles import (
+    LETTERS,
+    DesignRule,
+    FindTheRule,
+    Puzzle,
+    PuzzleError,
+    RecordSheet,
+    Survivors,
+    WhatNext,
+    make_design_rule,
+    make_find_the_rule,
+    make_record_sheet,
+    make_survivors,
+    make_what_next,
+    pick_secrets,
+)
+from eleusis_lab.worksheets.recipe import Recipe, RecipeError, load_recipe
+
+RECIPE_DIR = Path(__file__).resolve().parents[2] / "worksheets"
+
+
+@dataclass
+class BuildResult:
+    """Files written for one recipe and how long each step took (seconds)."""
+
+    recipe: Recipe
+    puzzles: list[Puzzle]
+    files: dict[str, Path] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def seconds(self) -> float:
+        return sum(self.timings.values())
+
+
+def generate(recipe: Recipe) -> list[Puzzle]:
+    """The recipe's puzzles in order, numbered from 1; raise :class:`PuzzleError`/`RecipeError`."""
+    puzzles: list[Puzzle] = []
+    number = 0
+    for si, spec in enumerate(recipe.puzzles):
+        difficulty = spec.difficulty or recipe.difficulty
+        if spec.kind == "record-sheet":
+            for variant in spec.variants:
+                number += 1
+                puzzles.append(make_record_sheet(number, variant))
+            continue
+        if spec.kind == "design-a-rule":
+            for _ in range(spec.count):
+                number += 1
+                puzzles.append(make_design_rule(number, recipe.deck))
+            continue
+        try:
+            keys = resolve_keys(spec.rules or recipe.rules)
+        except ValueError as e:
+            raise RecipeError(f"{recipe.source}: {e}") from None
+        rng = random.Random(f"{recipe.seed}/{si}/{spec.kind}/{difficulty}")
+        for key in pick_secrets(keys, spec.count, rng):
+            number += 1
+            secret = from_library(key)
+            if not secret.usable:
+                raise RecipeError(
+                    f"{recipe.source}: rule {key!r} depends on the player, which a worksheet cannot show"
+                )
+            prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}")
+            maker = {"find-the-rule": make_find_the_rule, "what-next": make_what_next}.get(
+                spec.kind, make_survivors
+            )
+            puzzles.append(maker(number, secret, recipe.deck, difficulty, prng))
+    return puzzles
+
+
+def build(
+    recipe: Recipe | str | Path, out_dir: str | Path, *, html: bool = True, pdf: bool = True
+) -> BuildResult:
+    """Write ``NAME.pdf``, ``NAME.html``, ``NAME-key.pdf``, ``NAME-key.html`` and ``NAME-answers.json``."""
+    if not isinstance(recipe, Recipe):
+        recipe = load_recipe(recipe)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    puzzles = generate(recipe)
+    result = BuildResult(recipe=recipe, puzzles=puzzles)
+    result.timings["generate"] = time.perf_counter() - t0
+    has_key = any(not isinstance(p, RecordSheet) for p in puzzles)
+    docs = {"sheet": document(recipe, puzzles, key=False)}
+    if has_key:
+        docs["key"] = document(recipe, puzzles, key=True)
+    for which, text in docs.items():
+        stem = recipe.name + ("-key" if which == "key" else "")
+        if html:
+            path = out / f"{stem}.html"
+            path.write_text(text, encoding="utf-8")
+            result.files[f"{which}-html"] = path
+        if pdf:
+            t = time.perf_counter()
+            path = out / f"{stem}.pdf"
+            path.write_bytes(html_to_pdf(text))
+            result.files[f"{which}-pdf"] = path
+            result.timings[f"{which}-pdf"] = time.perf_counter() - t
+    answers = out / f"{recipe.name}-answers.json"
+    answers.write_text(
+        json.dumps(answers_json(recipe, puzzles), indent=1, ensure_ascii=False), encoding="utf-8"
+    )
+    result.files["answers"] = answers
+    return result
+
+
+def html_to_pdf(html_text: str) -> bytes:
+    """Render with WeasyPrint; PDF metadata carries no date, so the bytes depend on the HTML only."""
+    try:
+        from weasyprint import HTML
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise RuntimeError(
+            "PDF worksheets need WeasyPrint: pip install 'eleusis-lab[print]' (HTML was still written)"
+        ) from e
+    return HTML(string=html_text, base_url=".").write_pdf()
+
+
+def recipes(folder: str | Path | None = None) -> list[Path]:
+    """The recipe files (``*.toml``) of the starter pack, sorted by name."""
+    return sorted(Path(folder or RECIPE_DIR).glob("*.toml"))
+
+
+def build_all(out_dir: str | Path, folder: str | Path | None = None) -> list[BuildResult]:
+    found = recipes(folder)
+    if not found:
+        raise RecipeError(f"no recipes (*.toml) in {str(folder or RECIPE_DIR)!r}")
+    return [build(path, out_dir) for path in found]
+
+
+# -- machine-readable answers (for teachers' tools and the tests) ---------------------------------
+def _play(play: Play | None, layout: Layout) -> dict[str, Any] | None:
+    if play is None:
+        return None
+    return {
+        "order": play.order,
+        "card": str(play.card),
+        "where": layout.where(play),
+        "accepted": play.accepted,
+        "mainline_before": [str(c) for c in play.situation(layout)],
+    }
+
+
+def _layout(layout: Layout) -> dict[str, Any]:
+    return {
+        "mainline": [str(c) for c in layout.mainline],
+        "sidelines": [[str(c) for c in s] for s in layout.sidelines],
+        "plays": [_play(p, layout) for p in layout.plays],
+    }
+
+
+def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
+    items: list[dict[str, Any]] = []
+    for p in puzzles:
+        item: dict[str, Any] = {"number": p.number, "kind": p.kind}
+        if isinstance(p, FindTheRule):
+            item.update(
+                deck=p.deck,
+                layout=_layout(p.layout),
+                answer=LETTERS[p.answer],
+                options=[
+                    {"letter": LETTERS[i], "key": c.key, "english": c.english, "rule": c.text,
+                     "falsified_by": _play(p.falsified_by[i], p.layout)}
+                    for i, c in enumerate(p.options)
+                ],
+            )  # fmt: skip
+        elif isinstance(p, WhatNext):
+            item.update(
+                deck=p.deck,
+                layout=_layout(p.layout),
+                rule=p.secret.text,
+                key=p.secret.key,
+                choices=[
+                    {"card": str(c), "accepted": ok} for c, ok in zip(p.choices, p.accepted, strict=True)
+                ],
+            )
+        elif isinstance(p, Survivors):
+            item.update(
+                deck=p.deck,
+                layout=_layout(p.layout),
+                rule=p.secret.text,
+                key=p.secret.key,
+                hypotheses=[
+                    {"letter": LETTERS[i], "key": c.key, "english": c.english, "rule": c.text,
+                     "falsified_by": _play(f, p.layout)}
+                    for i, (c, f) in enumerate(zip(p.hypotheses, p.falsified_by, strict=True))
+                ],
+            )  # fmt: skip
+        elif isinstance(p, DesignRule):
+            item.update(examples=list(p.examples))
+        elif isinstance(p, RecordSheet):
+            item.update(variant=p.variant, example=p.example)
+        items.append(item)
+    return {"title": recipe.title, "seed": recipe.seed, "paper": recipe.paper, "puzzles": items}
+
+
+__all__ = ["BuildResult", "PuzzleError", "build", "build_all", "generate", "recipes"]

@@ -1,0 +1,517 @@
+"""HTML of worksheets and answer keys, with print CSS for WeasyPrint (and any browser).
+
+Cards are drawn by :func:`eleusis_lab.render.card_svg`, the renderer of the notebook boards.  The
+page CSS sets the paper size, margins, running header and page numbers; every puzzle is a block that
+is never split across pages.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from eleusis_lab.cards import Card, Suit
+from eleusis_lab.worksheets.puzzles import (
+    LETTERS,
+    DesignRule,
+    FindTheRule,
+    Puzzle,
+    RecordSheet,
+    Survivors,
+    WhatNext,
+)
+from eleusis_lab.worksheets.scoresheets import FORMULAS, RECORD_NOTES, SCORE_COLUMNS, VARIANT_TITLES
+
+if TYPE_CHECKING:
+    from eleusis_lab.worksheets.layout import Layout, Play
+    from eleusis_lab.worksheets.recipe import Recipe
+
+CARD_W = 44  # px on paper (about 11.6 mm): big enough to read a letter card's initial
+SIDE_W = 38
+CHOICE_W = 50
+
+KIND_TITLES = {
+    "find-the-rule": "Find the rule",
+    "what-next": "What may come next?",
+    "survivors": "Which hypotheses survive?",
+    "design-a-rule": "Design a rule",
+    "record-sheet": "Record and score sheet",
+}
+
+
+class Style:
+    """Colour or greyscale choices shared by every fragment of one document."""
+
+    def __init__(self, greyscale: bool) -> None:
+        self.greyscale = greyscale
+
+    def card(self, card: Card, width: float = CARD_W, highlight: str | None = None) -> str:
+        from eleusis_lab.render import card_svg
+
+        return card_svg(card, width=width, highlight=highlight, greyscale=self.greyscale, title=False)
+
+    def name(self, card: Card) -> str:
+        """A card in running text: ``Q♥`` in red (hollow ♡ in greyscale), letter cards in words."""
+        if card.is_playing:
+            assert card.suit is not None
+            red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+            symbol = card.suit.symbol
+            if red and self.greyscale:
+                symbol = {"♥": "♡", "♦": "♢"}[symbol]
+            cls = "red" if red and not self.greyscale else "black"
+            return f'<span class="cn {cls}">{escape(card.label)}{symbol}</span>'
+        return f'<span class="cn">{escape(str(card))}</span>'
+
+
+# -- shared pieces ------------------------------------------------------------------------------
+def layout_html(layout: Layout, style: Style, marks: dict[int, str] | None = None) -> str:
+    """The table: numbered mainline cards, rejected cards hanging below the card they tried to follow.
+
+    ``marks`` maps a play's order to a short label (answer keys): that card is drawn highlighted.
+    """
+    marks = marks or {}
+    by_after: dict[int, list[Play]] = {}
+    accepted_play: dict[int, Play] = {}
+    for p in layout.plays:
+        if p.accepted:
+            accepted_play[p.after + 1] = p
+        else:
+            by_after.setdefault(p.after, []).append(p)
+    cols = []
+    for i, card in enumerate(layout.mainline):
+        play = accepted_play.get(i)
+        mark = marks.get(play.order) if play else None
+        label = "start" if i == 0 else str(i + 1)
+        cell = [f'<div class="pos">{label}</div>']
+        cell.append(f'<div class="main">{style.card(card, CARD_W, "falsifier" if mark else None)}</div>')
+        cell.append(f'<div class="mark">{escape(mark)}</div>' if mark else "")
+        side = by_after.get(i, [])
+        if side:
+            cell.append('<div class="side">')
+            for p in side:
+                m = marks.get(p.order)
+                cell.append(f'<div class="sc">{style.card(p.card, SIDE_W, "falsifier" if m else None)}</div>')
+                if m:
+                    cell.append(f'<div class="mark">{escape(m)}</div>')
+            cell.append("</div>")
+        cols.append(f'<div class="col">{"".join(cell)}</div>')
+    return f'<div class="layout">{"".join(cols)}</div>'
+
+
+def layout_caption(layout: Layout) -> str:
+    n_side = sum(len(s) for s in layout.sidelines)
+    return (
+        f'<p class="caption">Mainline: {len(layout.mainline)} cards, left to right, starting with the '
+        f"starter. {n_side} rejected card{'s' if n_side != 1 else ''} hang below the card "
+        f"{'they' if n_side != 1 else 'it'} tried to follow.</p>"
+    )
+
+
+def _head(kind: str, number: int, extra: str = "") -> str:
+    return (
+        f'<h2><span class="num">{number}</span> {escape(KIND_TITLES[kind])}'
+        f"{f' <small>{escape(extra)}</small>' if extra else ''}</h2>"
+    )
+
+
+def _falsify_text(letter: str, play: Play, layout: Layout, style: Style) -> str:
+    top = layout.mainline[play.after]
+    where = escape(layout.where(play))
+    if play.accepted:
+        return (
+            f"ruled out by {style.name(play.card)} ({where}): it was accepted on {style.name(top)}, "
+            f"but {letter} would reject it."
+        )
+    return (
+        f"ruled out by {style.name(play.card)} ({where}): it was rejected on {style.name(top)}, "
+        f"but {letter} would accept it."
+    )
+
+
+def _features(card: Card) -> str:
+    """What a student can read off a card, to explain a tick."""
+    if card.is_playing:
+        parts = [
+            "red" if card.is_red else "black",
+            "even" if card.is_even else "odd",
+            "high" if card.is_high else "low",
+        ]
+        if card.is_face:
+            parts.append("face")
+        return ", ".join(parts)
+    if card.is_blank:
+        return "the blank"
+    return f"letter {card.letter}, {card.ink} ink, {card.shape}, {card.outline} outline"
+
+
+# -- puzzles on the worksheet --------------------------------------------------------------------
+def puzzle_html(p: Puzzle, style: Style) -> str:
+    if isinstance(p, FindTheRule):
+        opts = "".join(
+            f'<li><span class="box"></span><b>{LETTERS[i]}.</b> {escape(c.english)}</li>'
+            for i, c in enumerate(p.options)
+        )
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number, p.difficulty)}'
+            f'<p class="task">These cards were played under a secret rule. Which of the four rules below '
+            f"could it be? Tick one. For each of the others, find a card that rules it out.</p>"
+            f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
+            f'<ol class="options">{opts}</ol>'
+            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p></section>'
+        )
+    if isinstance(p, WhatNext):
+        cards = "".join(
+            f'<div class="choice"><div>{style.card(c, CHOICE_W)}</div><div class="cl">{LETTERS[i].lower()}'
+            f'</div><span class="box"></span></div>'
+            for i, c in enumerate(p.choices)
+        )
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number, p.difficulty)}'
+            f'<p class="task">Study the table. Which of the six cards below could the rule accept as the '
+            f"next card, on {style.name(p.layout.mainline[-1])}? Tick every one you think fits.</p>"
+            f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
+            f'<div class="choices">{cards}</div>'
+            f'<p class="write">My idea of the rule: <span class="line"></span></p></section>'
+        )
+    if isinstance(p, Survivors):
+        items = "".join(
+            f'<li><b>{LETTERS[i]}.</b> {escape(c.english)}<span class="ruled">ruled out by: '
+            f'<span class="short"></span></span></li>'
+            for i, c in enumerate(p.hypotheses)
+        )
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number, p.difficulty)}'
+            f'<p class="task">Here are six hypotheses about the secret rule. Cross out each one the table '
+            f"proves wrong, and write the card that proves it. Which survive?</p>"
+            f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
+            f'<ol class="hyps">{items}</ol></section>'
+        )
+    if isinstance(p, DesignRule):
+        return design_html(p, style)
+    if isinstance(p, RecordSheet):
+        return record_html(p, style)
+    raise TypeError(f"unknown puzzle {p!r}")
+
+
+def _blanks(letters: str) -> str:
+    return " ".join(f'{c}: <span class="short"></span>' for c in letters)
+
+
+# -- answer keys ---------------------------------------------------------------------------------
+def key_html(p: Puzzle, style: Style) -> str:
+    if isinstance(p, FindTheRule):
+        marks = {}
+        for i, play in enumerate(p.falsified_by):
+            if play is not None:
+                marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
+        rows = []
+        for i, c in enumerate(p.options):
+            play = p.falsified_by[i]
+            if play is None:
+                rows.append(
+                    f'<li class="right"><b>{LETTERS[i]}. ✓ The rule:</b> {escape(c.english)} '
+                    f"<code>{escape(c.text)}</code> — consistent with all {len(p.layout.plays)} plays.</li>"
+                )
+            else:
+                more = p.falsifier_counts[i] - 1
+                also = f" (and {more} other card{'s' if more > 1 else ''})" if more else ""
+                rows.append(
+                    f'<li class="wrong"><b>{LETTERS[i]}. ✗</b> <s>{escape(c.english)}</s> '
+                    f"<code>{escape(c.text)}</code><br>{LETTERS[i]} is "
+                    f"{_falsify_text(LETTERS[i], play, p.layout, style)}{also}</li>"
+                )
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number, p.difficulty)}'
+            f'<p class="answer">Answer: <b>{LETTERS[p.answer]}</b></p>'
+            f"{layout_html(p.layout, style, marks)}"
+            f'<ol class="key">{"".join(rows)}</ol></section>'
+        )
+    if isinstance(p, WhatNext):
+        rows = []
+        for i, (c, ok) in enumerate(zip(p.choices, p.accepted, strict=True)):
+            verdict = "✓ yes" if ok else "✗ no"
+            rows.append(
+                f'<li class="{"right" if ok else "wrong"}"><b>{LETTERS[i].lower()}. {verdict}</b> — '
+                f"{style.name(c)} ({escape(_features(c))})</li>"
+            )
+        ticks = ", ".join(LETTERS[i].lower() for i, ok in enumerate(p.accepted) if ok)
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number, p.difficulty)}'
+            f'<p class="answer">Tick: <b>{ticks}</b>. The rule: {escape(p.secret.english)} '
+            f"<code>{escape(p.secret.text)}</code></p>"
+            f'<p class="why">Why: the top card is {style.name(p.layout.mainline[-1])}'
+            f"{_prev2(p.layout, style)}; each card below was judged by the rule on this table.</p>"
+            f'<div class="choices">'
+            + "".join(
+                f'<div class="choice">{style.card(c, CHOICE_W, "accepted" if ok else "rejected")}'
+                f'<div class="cl">{LETTERS[i].lower()} {"✓" if ok else "✗"}</div></div>'
+                for i, (c, ok) in enumerate(zip(p.choices, p.accepted, strict=True))
+            )
+            + f'</div><ol class="key">{"".join(rows)}</ol></section>'
+        )
+    if isinstance(p, Survivors):
+        marks: dict[int, str] = {}
+        rows = []
+        for i, (c, play) in enumerate(zip(p.hypotheses, p.falsified_by, strict=True)):
+            if play is None:
+                secret = " (the secret rule)" if c.key == p.secret.key else " (also fits every card)"
+                rows.append(
+                    f'<li class="right"><b>{LETTERS[i]}. ✓ survives</b>{secret}: {escape(c.english)} '
+                    f"<code>{escape(c.text)}</code></li>"
+                )
+            else:
+                marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
+                rows.append(
+                    f'<li class="wrong"><b>{LETTERS[i]}. ✗</b> <s>{escape(c.english)}</s> '
+                    f"<code>{escape(c.text)}</code><br>{LETTERS[i]} is "
+                    f"{_falsify_text(LETTERS[i], play, p.layout, style)}</li>"
+                )
+        alive = ", ".join(LETTERS[i] for i, x in enumerate(p.falsified_by) if x is None)
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number, p.difficulty)}'
+            f'<p class="answer">Survivors: <b>{alive}</b></p>'
+            f"{layout_html(p.layout, style, marks)}"
+            f'<ol class="key">{"".join(rows)}</ol></section>'
+        )
+    if isinstance(p, DesignRule):
+        return (
+            f'<section class="puzzle">{_head(p.kind, p.number)}<p>Answers will vary. Check the student’s '
+            f'rule with <code>eleusis-lab check "RULE"</code> or the rule-check cell of the lessons: it '
+            f"should let every card be played at some point, never dead-end, and leave roughly a quarter to "
+            f"a third of the deck playable at each turn.</p></section>"
+        )
+    if isinstance(p, RecordSheet):
+        return ""
+    raise TypeError(f"unknown puzzle {p!r}")
+
+
+def _prev2(layout: Layout, style: Style) -> str:
+    if len(layout.mainline) < 2:
+        return ""
+    return f" and the card before it is {style.name(layout.mainline[-2])}"
+
+
+# -- pages without a secret rule ------------------------------------------------------------------
+def design_html(p: DesignRule, style: Style) -> str:
+    size = 61 if p.deck == "letters" else 52
+    examples = []
+    for ex in p.examples:
+        never = ex["never_playable"]
+        never_txt = f"{len(never)} cards can never be played" if never else "every card can be played"
+        verdict = "a good rule" if ex["acceptable"] else "not acceptable"
+        examples.append(
+            f"<tr><td>{escape(ex['english'])}<br><code>{escape(ex['text'])}</code></td>"
+            f"<td>{ex['playable_min']}–{ex['playable_max']} (typically {ex['playable_median']})</td>"
+            f"<td>{escape(never_txt)}</td><td>{'yes' if ex['can_dead_end'] else 'no'}</td>"
+            f"<td><b>{verdict}</b></td></tr>"
+        )
+    table = (
+        '<table class="grid ex"><tr><th>Rule</th><th>Cards playable<br>on a turn (of '
+        f"{size})</th><th>Every card playable some time?</th><th>Can dead-end?</th><th>Verdict</th></tr>"
+        + "".join(examples)
+        + "</table>"
+        if examples
+        else ""
+    )
+    tops = "".join(f"<tr><td>{i}</td><td></td><td></td><td></td></tr>" for i in range(1, 5))
+    return f"""<section class="puzzle page">{_head(p.kind, p.number)}
+<p class="task">Invent a secret rule for the dealer to use. A good rule is hard enough to be interesting and
+fair enough to be found. Work through the steps.</p>
+<div class="guide"><b>What the sources say about good rules</b><ul>
+<li>The rule depends only on the cards (and on the players only if you announce it) — Gardner.</li>
+<li>Every card of the deck must be playable at some point, and the line must never get stuck — Golden.</li>
+<li>Never restrict the choice to fewer than a quarter of the deck — Gardner.</li>
+<li>Ideally 12 to 15 of the 52 cards are playable at any moment — Golden.</li>
+<li>The dealer scores best when one player finds the rule and the others do not: not too easy, not
+too hard.</li></ul></div>
+<ol class="steps">
+<li><b>Write your rule in words.</b><span class="line"></span><span class="line"></span></li>
+<li><b>Write it in the rule language</b> (for example <code>card.color != prev.color</code>).
+<span class="line"></span></li>
+<li><b>Count the playable cards.</b> Pick four different top cards. For each, count how many of the {size}
+cards your rule would accept next.
+<table class="grid count"><tr><th>#</th><th>Top card(s)</th><th>Cards playable</th>
+<th>At least a quarter ({size // 4})?</th></tr>{tops}</table></li>
+<li><b>Every card some time?</b> Name the card that is hardest to play under your rule. Is there a top card
+on which it is accepted? <span class="line"></span></li>
+<li><b>Dead ends?</b> Could the line reach a top card on which nothing is accepted? <span class="box"></span>
+no <span class="box"></span> yes — then change the rule.</li>
+<li><b>Check with the computer:</b> <code>eleusis-lab check "your rule"</code> prints the same numbers.</li>
+</ol>
+<p class="task"><b>Two worked examples</b>, measured by the rule checks:</p>{table}
+</section>"""
+
+
+def record_html(p: RecordSheet, style: Style) -> str:
+    v = p.variant
+    title = VARIANT_TITLES[v]
+    blocks = []
+    per_row, rows = 12, 4
+    for r in range(rows):
+        nums = "".join(f'<td class="n">{r * per_row + k + 1}</td>' for k in range(per_row))
+        cells = "".join('<td class="c"></td>' for _ in range(per_row))
+        tall = "s short" if v in ("express", "new-eleusis") else "s"
+        sides = "".join(f'<td class="{tall}"></td>' for _ in range(per_row))
+        blocks.append(
+            f'<table class="rec"><tr><th rowspan="2" class="rl">Mainline</th>{nums}</tr><tr>{cells}</tr>'
+            f'<tr><th class="rl">Sideline<br>(wrong)</th>{sides}</tr></table>'
+        )
+    guesses = ""
+    if v in ("express", "new-eleusis"):
+        glines = "".join("<tr><td></td><td></td><td></td><td></td></tr>" for _ in range(5))
+        guesses = (
+            '<h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th><th>Player</th>'
+            f"<th>Guess</th><th>Right?</th></tr>{glines}</table>"
+        )
+    cols = SCORE_COLUMNS[v]
+    head = "".join(f"<th>{c}</th>" for c in cols)
+    n_rows = 8 if v != "gardner" else 6
+    body = "".join("<tr>" + "".join("<td></td>" for _ in cols) + "</tr>" for _ in range(n_rows))
+    dealer_row = f'<tr class="dealer"><td>Dealer</td><td colspan="{len(cols) - 2}"></td><td></td></tr>'
+    ex = p.example
+    inputs = "".join(
+        f"<li>{escape(k.capitalize())}: {escape(_list(v_))}</li>" for k, v_ in ex["inputs"].items()
+    )
+    lines = "".join(f"<li>{line}</li>" for line in ex["lines"])
+    formula = "".join(f"<p>{f}</p>" for f in FORMULAS[v])
+    return f"""<section class="puzzle page record">{_head(p.kind, p.number, title)}
+<table class="meta"><tr><td>Date: <span class="short"></span></td><td>Dealer: <span class="mid"></span></td>
+<td>Players: <span class="mid"></span></td></tr></table>
+<div class="secret"><b>Secret rule</b> (dealer only — fold this strip under): <span class="line"></span>
+Hint given (if any): <span class="line"></span></div>
+<p class="note">{escape(RECORD_NOTES[v])}</p>
+{"".join(blocks)}
+{guesses}
+</section>
+<section class="puzzle page record">
+<h2><span class="num">{p.number}</span> Score sheet <small>{escape(title)}</small></h2>
+<table class="grid score"><tr>{head}</tr>{body}{dealer_row}</table>
+<div class="formula"><h3>How to score</h3>{formula}</div>
+<div class="worked"><h3>Worked example</h3><p>Players {escape(", ".join(ex["names"]))}.</p><ul>{inputs}</ul>
+<ol class="work">{lines}</ol>
+<p class="check">Checked by <code>eleusis_lab.scoring</code>: players {escape(", ".join(ex["players"]))};
+dealer {escape(ex["dealer"])}.</p></div>
+</section>"""
+
+
+def _list(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(x) for x in value)
+    return str(value)
+
+
+# -- whole documents -----------------------------------------------------------------------------
+def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool) -> str:
+    """A complete HTML page: the worksheet (``key=False``) or its answer key."""
+    style = Style(recipe.greyscale)
+    title = recipe.title + (" — answer key" if key else "")
+    if key:
+        body = "".join(key_html(p, style) for p in puzzles if not isinstance(p, RecordSheet))
+        top = (
+            f'<header class="top"><h1>{escape(title)}</h1><p class="intro">For the teacher. Every answer '
+            f"below was checked by the Eleusis Lab engine on the exact table shown. Cards that rule out a "
+            f"candidate are framed {'with a dotted border' if recipe.greyscale else 'in amber'} and "
+            f"labelled with its letter.</p></header>"
+        )
+    else:
+        body = "".join(puzzle_html(p, style) for p in puzzles)
+        intro = f'<p class="intro">{escape(recipe.intro)}</p>' if recipe.intro else ""
+        name_line = (
+            ""
+            if all(isinstance(p, RecordSheet) for p in puzzles)
+            else '<table class="meta"><tr><td>Name: <span class="mid"></span></td><td>Class: '
+            '<span class="short"></span></td><td>Date: <span class="short"></span></td></tr></table>'
+        )
+        top = f'<header class="top"><h1>{escape(title)}</h1>{name_line}{intro}</header>'
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title><style>{css(recipe, key=key)}</style></head>"
+        f"<body>{top}{body}</body></html>"
+    )
+
+
+def css(recipe: Recipe, *, key: bool) -> str:
+    paper = "A4" if recipe.paper == "A4" else "letter"
+    running = escape(recipe.title + (" · answer key" if key else "")).replace('"', "'")
+    accent = "#333" if recipe.greyscale else "#1e3a8a"
+    red = "#111" if recipe.greyscale else "#c8102e"
+    return f"""
+@page {{ size: {paper}; margin: 17mm 15mm 17mm 15mm;
+  @top-left {{ content: "{running}"; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
+  @top-right {{ content: "Eleusis Lab"; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
+  @bottom-center {{ content: "Page " counter(page) " of " counter(pages);
+                    font: 8pt 'DejaVu Sans', sans-serif; color: #555; }} }}
+html {{ font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9.5pt; color: #111; }}
+body {{ margin: 0; line-height: 1.35; }}
+h1 {{ font-size: 17pt; margin: 0 0 2mm; color: {accent}; }}
+h2 {{ font-size: 11.5pt; margin: 0 0 1.5mm; color: {accent}; }}
+h2 small {{ font-weight: normal; color: #666; font-size: 9pt; margin-left: 2mm; }}
+h2 .num {{ display: inline-block; min-width: 6mm; padding: 0.3mm 1.2mm; margin-right: 1.5mm;
+          border-radius: 1.2mm; background: {accent}; color: #fff; text-align: center; }}
+h3 {{ font-size: 10pt; margin: 3mm 0 1mm; color: {accent}; }}
+header.top {{ margin-bottom: 4mm; }}
+.intro {{ margin: 1.5mm 0 0; color: #333; }}
+table.meta {{ width: 100%; border-collapse: collapse; margin: 1mm 0 2mm; }}
+table.meta td {{ padding: 1mm 0; white-space: nowrap; }}
+span.short, span.mid, span.line {{ display: inline-block; border-bottom: 0.6pt solid #444; height: 4mm; }}
+span.short {{ width: 22mm; }} span.mid {{ width: 45mm; }}
+span.line {{ display: block; width: 100%; height: 6mm; }}
+section.puzzle {{ break-inside: avoid; page-break-inside: avoid; border: 0.6pt solid #9aa3b2;
+  border-radius: 2.5mm; padding: 3mm 4mm 2.5mm; margin: 0 0 4.5mm; }}
+section.page {{ break-before: page; border: none; padding: 0; }}
+header.top + section.page {{ break-before: auto; }}
+p.task {{ margin: 0 0 2mm; }}
+p.caption {{ margin: 1mm 0 2mm; font-size: 7.5pt; color: #555; }}
+.layout {{ line-height: 0; }}
+.col {{ display: inline-block; vertical-align: top; width: {CARD_W + 6}px; text-align: center;
+        line-height: 1; margin: 0 0 1.5mm; }}
+.col .pos {{ font-size: 7pt; color: #666; height: 3.2mm; line-height: 3.2mm; }}
+.col .side {{ margin-top: 1.2mm; padding-top: 0.8mm; border-top: 0.6pt dashed #999; }}
+.col .sc {{ margin-bottom: 0.6mm; }}
+.col .mark {{ font-size: 7pt; font-weight: bold; color: {"#111" if recipe.greyscale else "#b45309"};
+              line-height: 1.2; margin-bottom: 0.6mm; }}
+svg {{ vertical-align: top; }}
+ol.options, ol.hyps, ol.key {{ list-style: none; padding: 0; margin: 1mm 0 0; }}
+ol.options li {{ margin: 0 0 1.2mm; }}
+ol.hyps li {{ margin: 0 0 1.6mm; }}
+ol.hyps .ruled {{ float: right; color: #555; font-size: 8pt; }}
+ol.key li {{ margin: 0 0 1.4mm; }}
+li.wrong s {{ color: #555; }}
+span.box {{ display: inline-block; width: 3.2mm; height: 3.2mm; border: 0.8pt solid #333;
+            border-radius: 0.6mm; vertical-align: -0.5mm; margin: 0 1.8mm 0 0; }}
+p.write {{ margin: 2mm 0 0; }}
+.choices {{ margin: 1mm 0 1mm; }}
+.choice {{ display: inline-block; text-align: center; width: {CHOICE_W + 24}px; vertical-align: top; }}
+.choice .cl {{ font-weight: bold; margin: 0.8mm 0 0.5mm; }}
+.choice span.box {{ margin: 0; }}
+p.answer {{ margin: 0 0 2mm; font-size: 10.5pt; }}
+p.why {{ margin: 0 0 1.5mm; }}
+code {{ font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; color: #374151; }}
+.cn {{ font-weight: bold; white-space: nowrap; }}
+.cn.red {{ color: {red}; }}
+.guide {{ border-left: 1.2mm solid {accent}; background: #f3f4f6; padding: 2mm 3mm; margin: 0 0 3mm; }}
+.guide ul {{ margin: 1mm 0 0; padding-left: 5mm; }}
+ol.steps li {{ margin-bottom: 2.5mm; }}
+table.grid {{ border-collapse: collapse; width: 100%; margin: 1.5mm 0; }}
+table.grid th, table.grid td {{ border: 0.6pt solid #555; padding: 1mm 1.5mm; text-align: left;
+                                vertical-align: top; }}
+table.grid th {{ background: #e5e7eb; font-size: 8pt; }}
+table.count td {{ height: 7mm; }}
+table.ex td {{ font-size: 8.5pt; }}
+table.rec {{ border-collapse: collapse; width: 100%; margin: 0 0 3mm; table-layout: fixed; }}
+table.rec td, table.rec th {{ border: 0.6pt solid #555; }}
+table.rec th.rl {{ width: 14mm; font-size: 7pt; background: #e5e7eb; font-weight: normal; }}
+table.rec td.n {{ font-size: 6.5pt; color: #666; height: 3mm; padding: 0 0.8mm; border-bottom: none; }}
+table.rec td.c {{ height: 11mm; border-top: none; }}
+table.rec td.s {{ height: 24mm; background: #fafafa; }}
+table.rec td.s.short {{ height: 18mm; }}
+table.score td {{ height: 8mm; }}
+table.score tr.dealer td {{ background: #f3f4f6; font-weight: bold; }}
+table.guesses td {{ height: 6.5mm; }}
+.secret {{ border: 0.8pt dashed #555; padding: 2mm 3mm; margin: 0 0 2mm; }}
+p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
+.formula p {{ margin: 0 0 1.5mm; }}
+.worked {{ border: 0.6pt solid #9aa3b2; border-radius: 2mm; padding: 1mm 3mm 2mm; margin-top: 3mm; }}
+.worked ul, .worked ol {{ margin: 0.5mm 0; }}
+p.check {{ font-size: 8pt; color: #555; margin: 1mm 0 0; }}
+"""

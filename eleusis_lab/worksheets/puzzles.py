@@ -1,0 +1,357 @@
+"""Puzzle generation: layouts from simulated play, candidates and answers, all checked by the engine.
+
+Each ``make_*`` function takes a seeded :class:`random.Random` and returns a frozen puzzle whose
+answer key was computed with ``rule.accepts`` on the exact situation of the layout: a distractor's
+"falsified by" play is one where the distractor's verdict differs from what the table shows, and the
+secret rule agrees with every play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eleusis_lab.cards import Card, deck
+from eleusis_lab.worksheets.candidates import Candidate, pool
+from eleusis_lab.worksheets.layout import Layout, LayoutShape, Play, simulate
+
+LETTERS = "ABCDEFGH"
+
+
+class PuzzleError(ValueError):
+    """No puzzle meeting the recipe could be made (say which rule and what was missing)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a difficulty means for layouts and distractors."""
+
+    shape: LayoutShape
+    min_falsifiers: int  # a distractor is contradicted by at least this many plays …
+    max_falsifiers: int  # … and at most this many
+    min_agreement: float  # and agrees with at least this share of the plays
+
+
+LEVELS = {
+    "easy": Level(LayoutShape(mainline=8, max_sidelines=4, skill=0.65), 2, 6, 0.35),
+    "medium": Level(LayoutShape(mainline=10, max_sidelines=6, skill=0.6), 1, 3, 0.6),
+    "hard": Level(LayoutShape(mainline=12, max_sidelines=7, skill=0.55), 1, 2, 0.75),
+}
+
+
+def deck_cards(deck_name: str) -> list[Card]:
+    return deck(deck_name)
+
+
+# -- judging candidates against a layout --------------------------------------------------------
+def falsifiers(candidate: Candidate, layout: Layout) -> list[Play]:
+    """The plays whose verdict ``candidate`` contradicts, in play order (engine-judged)."""
+    rule = candidate.rule
+    return [p for p, before in layout.evidence() if rule.accepts(p.card, before) != p.accepted]
+
+
+def agreement(candidate: Candidate, layout: Layout) -> float:
+    n = len(layout.plays)
+    return 1.0 - len(falsifiers(candidate, layout)) / n if n else 1.0
+
+
+def consistent(candidate: Candidate, layout: Layout) -> bool:
+    return not falsifiers(candidate, layout)
+
+
+def explain_falsifier(candidate_letter: str, play: Play, layout: Layout) -> str:
+    """One sentence a student can check on the table."""
+    where = layout.where(play)
+    top = layout.mainline[play.after]
+    if play.accepted:
+        return (
+            f"{candidate_letter} is ruled out by {play.card} ({where}): it was accepted on {top}, "
+            f"but {candidate_letter} would reject it."
+        )
+    return (
+        f"{candidate_letter} is ruled out by {play.card} ({where}): it was rejected on {top}, "
+        f"but {candidate_letter} would accept it."
+    )
+
+
+# -- puzzles ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FindTheRule:
+    """A layout and four candidate rules; one made the layout, each other one is falsified by a play."""
+
+    number: int
+    deck: str
+    difficulty: str
+    layout: Layout
+    options: tuple[Candidate, ...]
+    answer: int  # index into options
+    falsified_by: tuple[Play | None, ...]  # per option; None for the answer
+    falsifier_counts: tuple[int, ...]
+    kind: str = "find-the-rule"
+
+
+@dataclass(frozen=True)
+class WhatNext:
+    """A layout and six cards; the key ticks the cards the secret rule would accept next."""
+
+    number: int
+    deck: str
+    difficulty: str
+    layout: Layout
+    secret: Candidate
+    choices: tuple[Card, ...]
+    accepted: tuple[bool, ...]
+    kind: str = "what-next"
+
+
+@dataclass(frozen=True)
+class Survivors:
+    """A layout and a list of hypotheses; the key crosses out each falsified one with its card."""
+
+    number: int
+    deck: str
+    difficulty: str
+    layout: Layout
+    secret: Candidate
+    hypotheses: tuple[Candidate, ...]
+    falsified_by: tuple[Play | None, ...]  # None: survives
+    kind: str = "survivors"
+
+
+@dataclass(frozen=True)
+class DesignRule:
+    """A page that walks a student through the checks of a rule they write themselves."""
+
+    number: int
+    deck: str
+    examples: tuple[dict[str, Any], ...]  # worked examples: rule, english, check numbers, verdicts
+    kind: str = "design-a-rule"
+
+
+@dataclass(frozen=True)
+class RecordSheet:
+    """A record and score sheet for one variant, with the scoring formula worked out."""
+
+    number: int
+    variant: str
+    example: dict[str, Any]
+    kind: str = "record-sheet"
+
+
+Puzzle = FindTheRule | WhatNext | Survivors | DesignRule | RecordSheet
+
+
+def _layout_for(secret: Candidate, deck_name: str, rng: random.Random, level: Level) -> Layout:
+    try:
+        return simulate(secret.rule, deck_cards(deck_name), rng, level.shape)
+    except ValueError as e:
+        raise PuzzleError(f"rule {secret.key!r}: {e}") from None
+
+
+def _distractors(
+    secret: Candidate,
+    layout: Layout,
+    level: Level,
+    deck_name: str,
+    rng: random.Random,
+    want: int,
+    *,
+    relaxed: bool = False,
+) -> list[tuple[Candidate, list[Play]]]:
+    """``want`` distractors that agree with part of the evidence and are falsified by some play.
+
+    The level bounds how many plays may falsify a distractor and how much of the evidence it must
+    agree with; ``relaxed`` keeps only "falsified by at least one play, agrees with a third".
+    Hard levels put the most tempting (most agreeing) distractors first.
+    """
+    lo, hi, agree = (
+        (1, 10**6, 0.34) if relaxed else (level.min_falsifiers, level.max_falsifiers, level.min_agreement)
+    )
+    n = len(layout.plays)
+    fits: list[tuple[Candidate, list[Play]]] = []
+    for cand in pool(deck_name, exclude=secret):
+        if cand.english == secret.english:
+            continue
+        bad = falsifiers(cand, layout)
+        if bad and lo <= len(bad) <= hi and 1 - len(bad) / n >= agree:
+            fits.append((cand, bad))
+    rng.shuffle(fits)
+    if level.max_falsifiers <= 2:
+        fits.sort(key=lambda cb: len(cb[1]))
+    # Prefer distractors ruled out by different cards, so each option teaches something.
+    chosen: list[tuple[Candidate, list[Play]]] = []
+    used_first: set[int] = set()
+    for cand, bad in fits:
+        if bad[0].order in used_first:
+            continue
+        chosen.append((cand, bad))
+        used_first.add(bad[0].order)
+        if len(chosen) == want:
+            return chosen
+    for cand, bad in fits:
+        if len(chosen) == want:
+            break
+        if all(c.key != cand.key for c, _ in chosen):
+            chosen.append((cand, bad))
+    return chosen
+
+
+def make_find_the_rule(
+    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 30
+) -> FindTheRule:
+    """Simulate play until a layout admits three distractors of the level; raise if none does."""
+    level = LEVELS[difficulty]
+    for attempt in range(tries):
+        layout = _layout_for(secret, deck_name, rng, level)
+        if not consistent(secret, layout):  # the engine must agree with itself
+            raise PuzzleError(f"rule {secret.key!r} contradicts its own layout")
+        chosen = _distractors(secret, layout, level, deck_name, rng, 3, relaxed=attempt >= tries * 2 // 3)
+        if len(chosen) < 3:
+            continue
+        options = [secret, *(c for c, _ in chosen)]
+        order = list(range(4))
+        rng.shuffle(order)
+        options_sorted = tuple(options[i] for i in order)
+        falsified = [None, *(bad[0] for _, bad in chosen)]
+        counts = [0, *(len(bad) for _, bad in chosen)]
+        return FindTheRule(
+            number=number,
+            deck=deck_name,
+            difficulty=difficulty,
+            layout=layout,
+            options=options_sorted,
+            answer=order.index(0),
+            falsified_by=tuple(falsified[i] for i in order),
+            falsifier_counts=tuple(counts[i] for i in order),
+        )
+    raise PuzzleError(
+        f"could not find three {difficulty} distractors for rule {secret.key!r} in {tries} layouts; "
+        "try another difficulty or rule"
+    )
+
+
+def make_what_next(
+    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 20
+) -> WhatNext:
+    """Six cards not on the table, two to four of them accepted by the secret rule on the layout."""
+    level = LEVELS[difficulty]
+    for _ in range(tries):
+        layout = _layout_for(secret, deck_name, rng, level)
+        picks = _six_choices(secret, layout, deck_name, difficulty, rng)
+        if picks is None:
+            continue
+        return WhatNext(
+            number=number,
+            deck=deck_name,
+            difficulty=difficulty,
+            layout=layout,
+            secret=secret,
+            choices=tuple(picks),
+            accepted=tuple(secret.rule.accepts(c, layout.mainline) for c in picks),
+        )
+    raise PuzzleError(f"rule {secret.key!r}: no layout left both accepted and rejected cards for 'what next'")
+
+
+def _six_choices(
+    secret: Candidate, layout: Layout, deck_name: str, difficulty: str, rng: random.Random
+) -> list[Card] | None:
+    on_table = {c.design for c in layout.mainline} | {c.design for s in layout.sidelines for c in s}
+    spare = [c for c in deck_cards("letters" if deck_name == "letters" else "standard") if c not in on_table]
+    rule = secret.rule
+    yes = [c for c in spare if rule.accepts(c, layout.mainline)]
+    no = [c for c in spare if not rule.accepts(c, layout.mainline)]
+    if difficulty == "hard":
+        # Near misses first: rejected cards that a rival still consistent with most of the table accepts.
+        rivals = _close_rivals(secret, layout, deck_name)
+        tempting = {c for c in no if any(f.rule.accepts(c, layout.mainline) for f in rivals)}
+        no = sorted(no, key=lambda c: (c not in tempting, c.sort_key()))[: max(6, len(tempting))]
+    k_yes = min(len(yes), rng.choice([2, 3, 3, 4]))
+    k_no = min(len(no), 6 - k_yes)
+    k_yes = min(len(yes), 6 - k_no)
+    if k_yes + k_no < 6 or k_yes == 0 or k_no == 0:
+        return None
+    picks = rng.sample(yes, k_yes) + rng.sample(no, k_no)
+    rng.shuffle(picks)
+    return picks
+
+
+def _close_rivals(secret: Candidate, layout: Layout, deck_name: str) -> list[Candidate]:
+    return [c for c in pool(deck_name, exclude=secret) if agreement(c, layout) >= 0.85][:6]
+
+
+def make_survivors(
+    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 20
+) -> Survivors:
+    """Six hypotheses: the secret rule and perhaps another survivor, the rest falsified by a play."""
+    level = LEVELS[difficulty]
+    for attempt in range(tries):
+        layout = _layout_for(secret, deck_name, rng, level)
+        survivors = [c for c in pool(deck_name, exclude=secret) if consistent(c, layout)]
+        survivors = [c for c in survivors if c.english != secret.english]
+        falsified = _distractors(secret, layout, level, deck_name, rng, 5, relaxed=attempt >= tries // 2)
+        n_extra = 1 if survivors and rng.random() < 0.6 else 0
+        n_false = 5 - n_extra
+        if len(falsified) < n_false:
+            continue
+        items: list[tuple[Candidate, Play | None]] = [(secret, None)]
+        items += [(c, None) for c in rng.sample(survivors, n_extra)]
+        items += [(c, bad[0]) for c, bad in falsified[:n_false]]
+        rng.shuffle(items)
+        return Survivors(
+            number=number,
+            deck=deck_name,
+            difficulty=difficulty,
+            layout=layout,
+            secret=secret,
+            hypotheses=tuple(c for c, _ in items),
+            falsified_by=tuple(p for _, p in items),
+        )
+    raise PuzzleError(f"could not find enough falsifiable hypotheses for rule {secret.key!r}")
+
+
+# -- pages without a secret rule ----------------------------------------------------------------
+def make_design_rule(number: int, deck_name: str) -> DesignRule:
+    """Worked examples for the rule-design page, measured by the rule checks (engineer B)."""
+    from eleusis_lab.rules import library
+    from eleusis_lab.rules.checks import check
+
+    keys = ["gardner-7", "express-1"] if deck_name != "letters" else ["letters-cycle"]
+    examples = []
+    for key in keys:
+        try:
+            entry = library.get(key)
+        except (KeyError, ValueError):
+            continue
+        report = check(entry.rule, deck="letters" if deck_name == "letters" else "standard")
+        size = 61 if deck_name == "letters" else 52
+        examples.append(
+            {
+                "key": key,
+                "english": entry.english,
+                "text": entry.rule.text,
+                "deck_size": size,
+                "playable_min": round(report.playable_min * size),
+                "playable_median": round(report.playable_median * size),
+                "playable_max": round(report.playable_max * size),
+                "never_playable": [str(c) for c in report.never_playable],
+                "can_dead_end": report.can_dead_end,
+                "acceptable": report.acceptable,
+                "verdicts": list(report.verdicts),
+            }
+        )
+    return DesignRule(number=number, deck=deck_name, examples=tuple(examples))
+
+
+def make_record_sheet(number: int, variant: str) -> RecordSheet:
+    from eleusis_lab.worksheets.scoresheets import worked_example
+
+    return RecordSheet(number=number, variant=variant, example=worked_example(variant))
+
+
+def pick_secrets(keys: Sequence[str], count: int, rng: random.Random) -> list[str]:
+    """``count`` rule keys, cycling through a shuffled copy of ``keys`` so each rule gets its turn."""
+    order = list(keys)
+    rng.shuffle(order)
+    return [order[i % len(order)] for i in range(count)]

@@ -1,0 +1,77 @@
+"""Recipes: the starter pack reads, and every mistake gets one clear sentence naming the key."""
+
+from __future__ import annotations
+
+import pytest
+
+from eleusis_lab.worksheets import RecipeError, load_recipe, parse_recipe, recipes
+from eleusis_lab.worksheets.build import RECIPE_DIR, generate
+
+pytestmark = pytest.mark.xdist_group("worksheets")
+
+STARTER = {
+    "express-easy", "express-medium", "express-hard", "gardner-easy", "gardner-medium", "gardner-hard",
+    "letters", "record-sheets",
+}  # fmt: skip
+GOOD = 'title = "T"\nseed = 3\nrules = ["express-1"]\n[[puzzles]]\nkind = "find-the-rule"\ncount = 2\n'
+
+
+def test_starter_pack_is_complete_and_listed_in_readme() -> None:
+    names = {p.stem for p in recipes()}
+    assert names >= STARTER
+    readme = (RECIPE_DIR / "README.md").read_text(encoding="utf-8")
+    for name in names:
+        assert f"{name}.toml" in readme, f"{name} missing from worksheets/README.md"
+        r = load_recipe(RECIPE_DIR / f"{name}.toml")
+        assert r.title and r.paper in ("A4", "Letter") and r.puzzles
+
+
+def test_defaults_and_aliases() -> None:
+    r = parse_recipe(GOOD.replace("find-the-rule", "what_next"), name="x")
+    assert (r.name, r.paper, r.difficulty, r.deck, r.greyscale) == ("x", "A4", "medium", "standard", False)
+    assert r.puzzles[0].kind == "what-next" and r.puzzles[0].count == 2
+    assert parse_recipe('paper = "letter"\n' + GOOD).paper == "Letter"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("seed = 1\n[[puzzles]]\nkind = 'what-next'\n", "'title'"),
+        ('title = "T"\nseed = "x"\n[[puzzles]]\nkind = "survivors"\nrules=["a"]\n', "'seed'"),
+        ('title = "T"\npaper = "A3"\n[[puzzles]]\nkind = "survivors"\nrules=["a"]\n', "'paper'"),
+        ('title = "T"\ndifficulty = "extreme"\n' + "[[puzzles]]\nkind = 'design'\n", "'difficulty'"),
+        ('title = "T"\ncolour = true\n[[puzzles]]\nkind = "design"\n', "unknown key 'colour'"),
+        ('title = "T"\n[[puzzles]]\nkind = "crossword"\n', "'kind' must be one of"),
+        ('title = "T"\nrules=["x"]\n[[puzzles]]\nkind = "survivors"\ncount = 0\n', "'count'"),
+        ('title = "T"\n[[puzzles]]\nkind = "survivors"\n', "need 'rules'"),
+        ('title = "T"\n', "[[puzzles]]"),
+        ('title = "T"\n[[puzzles]]\nkind = "record"\nvariants = ["poker"]\n', "unknown variant 'poker'"),
+        ("title = ", "not valid TOML"),
+    ],
+)
+def test_bad_recipes_say_what_is_wrong(text: str, words: str) -> None:
+    with pytest.raises(RecipeError) as err:
+        parse_recipe(text, source="bad.toml")
+    assert words in str(err.value)
+    assert str(err.value).startswith("bad.toml: ")
+
+
+def test_missing_file_and_unknown_rule_key(tmp_path) -> None:
+    with pytest.raises(RecipeError, match="does not exist"):
+        load_recipe(tmp_path / "nope.toml")
+    r = parse_recipe(GOOD.replace("express-1", "express-99"), source="r.toml")
+    with pytest.raises(RecipeError, match="no library rule is called 'express-99'"):
+        generate(r)
+
+
+def test_player_dependent_rules_are_refused() -> None:
+    r = parse_recipe(GOOD.replace("express-1", "gardner-6"), source="r.toml")
+    with pytest.raises(RecipeError, match="depends on the player"):
+        generate(r)
+
+
+def test_globs_pick_library_rules() -> None:
+    r = parse_recipe(GOOD.replace('"express-1"', '"express-[13]"').replace("count = 2", "count = 4"))
+    keys = [p.options[p.answer].key for p in generate(r)]
+    assert sorted(set(keys)) == ["express-1", "express-3"]
+    assert keys.count("express-1") == 2
