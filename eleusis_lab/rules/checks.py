@@ -1,0 +1,703 @@
+"""Rule checks: is a rule fit for play, and do two rules mean the same thing in play?
+
+:func:`check` explores every situation a rule can lead to and reports the share of the deck playable
+in each, the cards that can never be played, whether the line can dead-end, and the sources'
+guidelines as plain-language verdicts.  :func:`same_rule` judges a guess against the secret rule and,
+when they differ, finds a short mainline and a card to show the class.
+
+**How situations are explored.** A rule reads at most ``rule.lookback`` cards back, so two mainlines
+that end in the same cards are the same situation (a mainline shorter than the look-back is its own
+situation, because missing history makes the rule accept).  Starting from every accepted starter, a
+breadth-first search over these tails visits every situation the rule itself can produce: this is
+*exhaustive*.  A rule that reads the position is exhaustive too when the position only appears as
+``position % k``, ``position is even/odd``, ``[..][position]`` or compared with a number: the search
+then also tracks the position, folded onto a period.  Anything else (``prev3`` with many situations,
+other uses of the position) is checked by a seeded *simulation* of random lines.  Copies of the double
+deck are identical for any rule, so only the 52 different faces are examined.
+
+Player-dependent rules are explored for a few sample players (names with odd and even letter counts,
+seats 0-3), or the round's actual players.  Card supply is not modelled: a "playable" card is one the
+rule allows, whether or not anybody still holds it.
+
+**Acceptable** means what the sources require [000, 004]: every card can be played at some point
+after the starter, the line never dead-ends, and a typical (median) situation leaves between a fifth
+and three quarters of the deck playable.  Gardner's "at least a quarter" [000] and Express's "ideally
+12–15 of 52" [004] are advice ("should", "ideally") and appear as verdicts; the acceptance floor sits
+a little below both so that Express rule 7 (12 of 52) and the letter cycle (13 of 61) pass, while
+Gardner's own bad example (4 of 52, dead end after a king) fails.
+
+>>> from eleusis_lab.rules.checks import check, same_rule
+>>> report = check("card.color != prev.color")
+>>> report.acceptable, report.method, report.playable_median
+(True, 'exhaustive', 0.5)
+>>> check("card.rank == prev.rank + 1").acceptable
+False
+>>> same_rule("prev.color != card.color", "card.color != prev.color").same
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from eleusis_lab.cards import Card
+from eleusis_lab.cards import deck as named_deck
+from eleusis_lab.cards import designs as card_designs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.rules import PlayerInfo, Rule
+
+__all__ = [
+    "Counterexample",
+    "Equivalence",
+    "RuleReport",
+    "Situation",
+    "check",
+    "reachable_situations",
+    "same_rule",
+]
+
+#: Sample players for player-dependent rules: name lengths 3, 4, 5, 6 (odd and even), seats 0-3.
+SAMPLE_PLAYERS: tuple[str, ...] = ("Ada", "Bert", "Clara", "Dmitri")
+
+#: Acceptance bounds on the median share of the deck playable (see the module docstring).
+MIN_TYPICAL_SHARE = 1 / 5
+MAX_TYPICAL_SHARE = 3 / 4
+#: Gardner [000]: at least a quarter of the deck.  Express [004]: ideally 12-15 of 52.
+GARDNER_SHARE = 1 / 4
+EXPRESS_LOW, EXPRESS_HIGH = 12 / 52, 15 / 52
+
+#: Above this many rule evaluations the exhaustive search gives way to simulation.
+EXHAUSTIVE_BUDGET = 1_500_000
+#: Simulation size: random lines of this many cards, and how many of them.
+SIM_WALKS, SIM_LENGTH = 120, 30
+#: Positions are folded onto a period only when both the threshold and the period are this small.
+MAX_POSITION_FOLD = 60
+
+
+# -- resolving arguments -----------------------------------------------------------------------
+def _as_rule(rule: Rule | str) -> Rule:
+    from eleusis_lab.rules import Rule
+
+    if isinstance(rule, Rule):
+        return rule
+    if isinstance(rule, str):
+        return Rule.parse(rule)
+    raise TypeError(f"expected a Rule or rule text, not {type(rule).__name__}")
+
+
+def _resolve_deck(
+    deck: str | Sequence[Card] | None, *rules: Rule
+) -> tuple[str, list[Card], int, dict[Card, int]]:
+    """(deck name, distinct faces, physical card count, copies of each face).
+
+    Refuses a rule read on the wrong kind of deck.
+    """
+    wants = {r.deck for r in rules} - {"any"}
+    if len(wants) > 1:
+        raise ValueError("one rule reads playing cards and the other letter cards: they cannot be compared")
+    if deck is None:
+        deck = "letters" if wants == {"letters"} else "standard"
+    if isinstance(deck, str):
+        cards = named_deck(deck)
+        name = deck
+    else:
+        cards = list(deck)
+        if not cards or not all(isinstance(c, Card) for c in cards):
+            raise ValueError("a deck must be 'standard', 'double', 'letters' or a non-empty list of cards")
+        name = f"custom ({len(cards)} cards)"
+    faces = card_designs(cards)
+    copies: dict[Card, int] = {}
+    for c in cards:
+        copies[c.design] = copies.get(c.design, 0) + 1
+    has_letters = any(c.is_letter or c.is_blank for c in faces)
+    has_playing = any(c.is_playing for c in faces)
+    if "letters" in wants and not has_letters:
+        raise ValueError("this rule reads letter-card features: check it with deck='letters'")
+    if "standard" in wants and not has_playing:
+        raise ValueError("this rule reads ranks, suits or colours: check it with a playing-card deck")
+    return name, faces, len(cards), copies
+
+
+def _players(rules: Sequence[Rule], player_names: Sequence[str] | None) -> list[PlayerInfo | None]:
+    if not any(r.uses_player for r in rules):
+        return [None]
+    from eleusis_lab.rules import PlayerInfo
+
+    names = list(player_names) if player_names else list(SAMPLE_PLAYERS)
+    if not names:
+        raise ValueError("player_names must name at least one player")
+    return [PlayerInfo(name, seat) for seat, name in enumerate(names)]
+
+
+# -- the position: fold it onto a period where the rule allows ---------------------------------
+def _position_fold(rule: Rule) -> tuple[int, int] | None:
+    """``(threshold, period)`` such that positions at or after the threshold repeat with the period.
+
+    ``(1, 1)`` for rules that never read the position; None when the position is used in a way this
+    analysis does not follow (then the rule is simulated).
+    """
+    if not rule.uses_position:
+        return (1, 1)
+    from eleusis_lab.rules import ast
+
+    nodes = rule.ast.walk()
+    parent: dict[int, ast.Node] = {}
+    for node in nodes:
+        for child in node.children():
+            parent[id(child)] = node
+    threshold, period = 1, 1
+    for node in nodes:
+        if not (isinstance(node, ast.Ref) and node.name == "position"):
+            continue
+        up = parent.get(id(node))
+        if isinstance(up, ast.Arith) and up.op == "%" and up.left is node and isinstance(up.right, ast.Int):
+            if up.right.value <= 0:
+                return None
+            period = math.lcm(period, up.right.value)
+        elif isinstance(up, ast.Is) and up.predicate in ("even", "odd"):
+            period = math.lcm(period, 2)
+        elif isinstance(up, ast.Index) and up.index is node and isinstance(up.seq, ast.ListOf):
+            period = math.lcm(period, max(1, len(up.seq.items)))
+        elif isinstance(up, ast.Compare):
+            other = up.right if up.left is node else up.left
+            if not isinstance(other, ast.Int):
+                return None
+            threshold = max(threshold, other.value + 2)
+        elif isinstance(up, ast.In) and up.item is node:
+            box = up.container
+            if isinstance(box, ast.Range) and isinstance(box.low, ast.Int) and isinstance(box.high, ast.Int):
+                threshold = max(threshold, box.high.value + 2, box.low.value + 2)
+            elif isinstance(box, ast.ListOf) and all(isinstance(i, ast.Int) for i in box.items):
+                threshold = max([threshold, *(i.value + 2 for i in box.items)])  # type: ignore[attr-defined]
+            else:
+                return None
+        else:
+            return None
+    if threshold > MAX_POSITION_FOLD or period > MAX_POSITION_FOLD:
+        return None
+    return threshold, period
+
+
+# -- situations --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A reachable situation: a real mainline leading to it, and the cards each player may play there."""
+
+    mainline: tuple[Card, ...]
+    player: PlayerInfo | None
+    playable: tuple[Card, ...]
+
+
+class _Space:
+    """Reachable situations of a rule (the *driver*), explored exhaustively or by simulation."""
+
+    def __init__(
+        self,
+        driver: Rule,
+        faces: list[Card],
+        players: list[PlayerInfo | None],
+        lookback: int,
+        fold: tuple[int, int] | None,
+        copies: dict[Card, int] | None = None,
+    ) -> None:
+        self.driver = driver
+        self.faces = faces
+        self.copies = copies or dict.fromkeys(faces, 1)
+        self.players = players
+        self.lookback = lookback
+        self.fold = fold
+        if fold is not None:
+            threshold, period = fold
+            self.threshold = max(threshold, lookback + 1, 2)
+            self.period = period
+        self.tracks_position = driver.uses_position or fold not in (None, (1, 1))
+
+    def clean(self, cards: Sequence[Card]) -> bool:
+        """Whether these cards could all lie on one table: no face more often than the deck holds it."""
+        seen: dict[Card, int] = {}
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] > self.copies.get(c, 1):
+                return False
+        return True
+
+    # exhaustive --------------------------------------------------------------------------------
+    def exhaustive_fits(self, per_state_rules: int) -> bool:
+        """Whether the exhaustive search surely fits in the evaluation budget."""
+        if self.fold is None or self.lookback > 3:
+            return False
+        n = len(self.faces)
+        tails = sum(n**k for k in range(self.lookback + 1))
+        phases = self.threshold + self.period if self.tracks_position else 1
+        cost = tails * phases * n * len(self.players) * per_state_rules
+        return cost <= EXHAUSTIVE_BUDGET
+
+    def _phase(self, position: int) -> int:
+        if not self.tracks_position:
+            return 0
+        limit = self.threshold + self.period
+        return position if position < limit else self.threshold + (position - self.threshold) % self.period
+
+    def _eval_mainline(self, tail: tuple[Card, ...], phase: int) -> list[Card]:
+        if not self.tracks_position:
+            return list(tail)
+        pad = phase - 1 - len(tail)
+        return [self.faces[0]] * pad + list(tail)
+
+    def explore(self) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, list[bool]]]:
+        """Breadth-first over reachable situations: yields (real mainline, eval mainline, player, verdicts).
+
+        ``verdicts[i]`` says whether the driver accepts ``faces[i]``; the real mainline is a shortest
+        line leading to the situation (starter first).
+        """
+        start: tuple[tuple[Card, ...], int] = ((), self._phase(1))
+        path: dict[tuple[tuple[Card, ...], int], tuple[Card, ...]] = {start: ()}
+        queue = deque([start])
+        done: set[tuple[tuple[Card, ...], int]] = set()
+        faces, lookback, accepts = self.faces, self.lookback, self.driver.accepts
+        while queue:
+            state = queue.popleft()
+            tail, phase = state
+            real = path[state]
+            mainline = self._eval_mainline(tail, phase)
+            next_phase = self._phase(len(real) + 2)
+            for player in self.players:
+                verdicts = [accepts(c, mainline, player) for c in faces]
+                yield real, mainline, player, verdicts
+                for card, ok in zip(faces, verdicts, strict=True):
+                    if not ok:
+                        continue
+                    new_tail = (*tail, card)[-lookback:] if lookback else ()
+                    new_state = (new_tail, next_phase)
+                    if new_state not in path:
+                        path[new_state] = (*real, card)
+                        queue.append(new_state)
+                    elif new_state not in done and not self.clean(path[new_state]):
+                        # prefer a line that real cards can make, so examples can be laid out
+                        line = (*real, card)
+                        if len(line) == len(path[new_state]) and self.clean(line):
+                            path[new_state] = line
+            done.add(state)
+
+    # simulation ----------------------------------------------------------------------------------
+    def simulate(
+        self, seed: int = 0
+    ) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, list[bool]]]:
+        """Seeded random lines under the driver: yields the same tuples as :meth:`explore`."""
+        rng = random.Random(seed)
+        faces, accepts = self.faces, self.driver.accepts
+        for _ in range(SIM_WALKS):
+            mainline: list[Card] = []
+            for _step in range(SIM_LENGTH):
+                player = rng.choice(self.players)
+                verdicts = [accepts(c, mainline, player) for c in faces]
+                yield tuple(mainline), mainline, player, verdicts
+                options = [c for c, ok in zip(faces, verdicts, strict=True) if ok]
+                if not options:
+                    break
+                mainline = [*mainline, rng.choice(options)]
+
+
+# -- check ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RuleReport:
+    """What :func:`check` found.  Shares are fractions of the deck (0-1); ``str()`` reads aloud."""
+
+    rule_text: str
+    deck: str
+    deck_size: int
+    faces: int
+    method: str  # "exhaustive" or "simulation"
+    situations: int
+    starter_share: float
+    playable_min: float
+    playable_median: float
+    playable_max: float
+    never_playable: list[Card]
+    can_dead_end: bool
+    dead_end_example: tuple[Card, ...] | None
+    uses_player: bool
+    players: tuple[str, ...]
+    verdicts: list[str]
+    acceptable: bool
+    problems: list[str] = field(default_factory=list)
+
+    def cards(self, share: float) -> int:
+        """A share as a number of different cards of this deck."""
+        return round(share * self.faces)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (cards as text)."""
+        return {
+            "rule": self.rule_text,
+            "deck": self.deck,
+            "deck_size": self.deck_size,
+            "faces": self.faces,
+            "method": self.method,
+            "situations": self.situations,
+            "starter_share": self.starter_share,
+            "playable_min": self.playable_min,
+            "playable_median": self.playable_median,
+            "playable_max": self.playable_max,
+            "playable_cards": {
+                "min": self.cards(self.playable_min),
+                "median": self.cards(self.playable_median),
+                "max": self.cards(self.playable_max),
+            },
+            "never_playable": [str(c) for c in self.never_playable],
+            "can_dead_end": self.can_dead_end,
+            "dead_end_example": None
+            if self.dead_end_example is None
+            else [str(c) for c in self.dead_end_example],
+            "uses_player": self.uses_player,
+            "players": list(self.players),
+            "verdicts": list(self.verdicts),
+            "acceptable": self.acceptable,
+            "problems": list(self.problems),
+        }
+
+    def __str__(self) -> str:
+        n = self.faces
+        how = (
+            f"every reachable situation ({self.situations})"
+            if self.method == "exhaustive"
+            else f"{self.situations} situations of random lines (simulation)"
+        )
+        lines = [
+            f"Rule: {self.rule_text}",
+            f"Deck: {self.deck} ({n} different cards); checked over {how}.",
+            f"Playable cards: at least {self.cards(self.playable_min)}, typically "
+            f"{self.cards(self.playable_median)}, at most {self.cards(self.playable_max)} of {n} "
+            f"({_pct(self.playable_min)} / {_pct(self.playable_median)} / {_pct(self.playable_max)}).",
+            f"Starter: {self.cards(self.starter_share)} of {n} cards can start the line.",
+            "Dead ends: "
+            + (
+                "yes, e.g. after " + _line(self.dead_end_example or ())
+                if self.can_dead_end
+                else "none, the line can always go on."
+            ),
+            "Never playable after the starter: "
+            + (_cards_text(self.never_playable) if self.never_playable else "none."),
+            "",
+            *(f"- {v}" for v in self.verdicts),
+        ]
+        return "\n".join(lines)
+
+
+def _pct(share: float) -> str:
+    return f"{round(100 * share)}%"
+
+
+def _cards_text(cards: Sequence[Card], limit: int = 16) -> str:
+    shown = " ".join(str(c) for c in cards[:limit])
+    more = (
+        f" … ({len(cards)} cards)" if len(cards) > limit else f" ({len(cards)} card{'s' * (len(cards) != 1)})"
+    )
+    return shown + more
+
+
+def _line(mainline: Sequence[Card]) -> str:
+    return "the mainline " + " ".join(str(c) for c in mainline) if mainline else "no card at all"
+
+
+def check(
+    rule: Rule | str,
+    deck: str | Sequence[Card] | None = None,
+    *,
+    player_names: Sequence[str] | None = None,
+    seed: int = 0,
+) -> RuleReport:
+    """Check a rule against the sources' guidelines, exhaustively where possible.
+
+    ``deck`` is ``"standard"``, ``"double"``, ``"letters"`` or a list of cards; by default the deck
+    the rule is written for.  Player-dependent rules are judged for ``player_names`` (default: four
+    sample names).  ``seed`` only matters when the rule has to be simulated.
+    """
+    rule = _as_rule(rule)
+    deck_name, faces, size, copies = _resolve_deck(deck, rule)
+    players = _players([rule], player_names)
+    fold = _position_fold(rule)
+    space = _Space(rule, faces, players, rule.lookback, fold, copies)
+    exhaustive = space.exhaustive_fits(1)
+    situations = space.explore() if exhaustive else space.simulate(seed)
+
+    n = len(faces)
+    shares: list[float] = []
+    starter_counts: list[int] = []
+    ever: set[Card] = set()
+    dead_end: tuple[Card, ...] | None = None
+    dead_end_clean = False
+    count = 0
+    for real, _mainline, _player, verdicts in situations:
+        count += 1
+        k = sum(verdicts)
+        if not real:
+            starter_counts.append(k)
+        else:
+            shares.append(k / n)
+            ever.update(c for c, ok in zip(faces, verdicts, strict=True) if ok)
+        if k == 0 and (dead_end is None or (not dead_end_clean and space.clean(real))):
+            dead_end, dead_end_clean = real, space.clean(real)
+    if not shares:  # no starter at all: the line cannot begin
+        shares = [0.0]
+    never = [c for c in faces if c not in ever]
+    report_kwargs = {
+        "rule_text": rule.text,
+        "deck": deck_name,
+        "deck_size": size,
+        "faces": n,
+        "method": "exhaustive" if exhaustive else "simulation",
+        "situations": count,
+        "starter_share": min(starter_counts) / n if starter_counts else 0.0,
+        "playable_min": min(shares),
+        "playable_median": statistics.median(shares),
+        "playable_max": max(shares),
+        "never_playable": never,
+        "can_dead_end": dead_end is not None,
+        "dead_end_example": dead_end,
+        "uses_player": rule.uses_player,
+        "players": tuple(p.name for p in players if p is not None),
+    }
+    verdicts, problems = _verdicts(report_kwargs, n)
+    return RuleReport(
+        **report_kwargs,  # type: ignore[arg-type]
+        verdicts=verdicts,
+        acceptable=not problems,
+        problems=problems,
+    )
+
+
+def _verdicts(r: dict[str, Any], n: int) -> tuple[list[str], list[str]]:
+    """Plain-language verdicts, and the problems that make a rule unacceptable."""
+    verdicts: list[str] = []
+    problems: list[str] = []
+    median, low = r["playable_median"], r["playable_min"]
+    typical = round(median * n)
+    worst = round(low * n)
+
+    if median >= GARDNER_SHARE:
+        text = (
+            "Gardner [000]: at least a quarter of the deck should be playable. "
+            f"Typically {typical} of {n} are — good."
+        )
+        if low < GARDNER_SHARE:
+            text += f" (At worst only {worst}.)"
+    else:
+        text = (
+            f"Gardner [000]: at least a quarter of the deck should be playable. Typically only {typical} "
+            f"of {n} are — below a quarter, so players struggle to get rid of their cards."
+        )
+    verdicts.append(text)
+
+    lo, hi = round(EXPRESS_LOW * n), round(EXPRESS_HIGH * n)
+    express = (
+        f"Eleusis Express [004]: ideally about {lo}-{hi} of {n} cards are playable at any moment. "
+        f"Typically {typical}"
+    )
+    if typical < lo:
+        express += " — fewer: hard to play even for someone who has found the rule."
+    elif typical > hi:
+        express += " — more: many plays succeed by chance, so the evidence comes slowly."
+    else:
+        express += " — right in the ideal range."
+    verdicts.append(express)
+
+    if r["never_playable"]:
+        cards = r["never_playable"]
+        verdicts.append(
+            f"Every card should be playable at some point [004]: {_cards_text(cards)} never are, "
+            "so they stay stuck in the players' hands."
+        )
+        problems.append(f"{len(cards)} card{'s' * (len(cards) != 1)} never playable")
+    else:
+        verdicts.append("Every card is playable at some point [004] — good.")
+
+    if r["can_dead_end"]:
+        example = r["dead_end_example"]
+        verdicts.append(
+            f"The line must never dead-end [004], but it can: after {_line(example)} no card is playable."
+        )
+        problems.append("the line can dead-end")
+    else:
+        verdicts.append("The line never dead-ends [004] — good.")
+
+    if median < MIN_TYPICAL_SHARE:
+        problems.append(f"too strict (typically {typical} of {n} playable)")
+    elif median > MAX_TYPICAL_SHARE:
+        verdicts.append(
+            f"Almost anything goes: typically {typical} of {n} cards are playable, so the rule is hard to "
+            "tell apart from no rule at all [004]."
+        )
+        problems.append(f"too loose (typically {typical} of {n} playable)")
+
+    if r["uses_player"]:
+        verdicts.append(
+            "The rule depends on who plays; Gardner [000] allows this only if the dealer announces it. "
+            f"Checked for the players {', '.join(r['players'])}."
+        )
+    if r["method"] == "simulation":
+        verdicts.append(
+            "This rule was checked by simulating random lines, not every situation: a rare dead end or "
+            "a rarely playable card may have been missed."
+        )
+    if problems:
+        verdicts.append("Not acceptable for play: " + "; ".join(problems) + ".")
+    else:
+        verdicts.append("Acceptable for play.")
+    return verdicts, problems
+
+
+def reachable_situations(
+    rule: Rule | str,
+    deck: str | Sequence[Card] | None = None,
+    *,
+    player_names: Sequence[str] | None = None,
+    seed: int = 0,
+) -> Iterator[Situation]:
+    """Every situation the rule can lead to (or a seeded sample when it cannot be enumerated)."""
+    rule = _as_rule(rule)
+    _, faces, _, copies = _resolve_deck(deck, rule)
+    players = _players([rule], player_names)
+    space = _Space(rule, faces, players, rule.lookback, _position_fold(rule), copies)
+    source = space.explore() if space.exhaustive_fits(1) else space.simulate(seed)
+    for real, _mainline, player, verdicts in source:
+        yield Situation(real, player, tuple(c for c, ok in zip(faces, verdicts, strict=True) if ok))
+
+
+# -- same_rule ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    """A mainline and a card on which the two rules disagree (checked with ``accepts``)."""
+
+    mainline: tuple[Card, ...]
+    card: Card
+    player: PlayerInfo | None
+    a_accepts: bool
+    b_accepts: bool
+
+    def explain(self, a_name: str = "the guess", b_name: str = "the secret rule") -> str:
+        """One sentence for the class."""
+        where = "As the starter" if not self.mainline else "After " + " ".join(str(c) for c in self.mainline)
+        who = f" played by {self.player.name}" if self.player is not None else ""
+        yes, no = (a_name, b_name) if self.a_accepts else (b_name, a_name)
+        return f"{where}, the card {self.card}{who} is accepted by {yes} but rejected by {no}."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mainline": [str(c) for c in self.mainline],
+            "card": str(self.card),
+            "player": None if self.player is None else self.player.name,
+            "a_accepts": self.a_accepts,
+            "b_accepts": self.b_accepts,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Equivalence:
+    """The answer of :func:`same_rule`: ``bool(eq)`` is ``eq.same``."""
+
+    same: bool
+    counterexample: Counterexample | None
+    method: str  # "identical", "exhaustive" or "simulation"
+    situations: int
+
+    def __bool__(self) -> bool:
+        return self.same
+
+    def explain(self, a_name: str = "the guess", b_name: str = "the secret rule") -> str:
+        if self.counterexample is not None:
+            return self.counterexample.explain(a_name, b_name)
+        if self.method == "identical":
+            return f"{a_name.capitalize()} is the same rule as {b_name}, word for word."
+        if self.method == "exhaustive":
+            return (
+                f"{a_name.capitalize()} and {b_name} accept exactly the same cards in every one of the "
+                f"{self.situations} situations that can arise in play."
+            )
+        return (
+            f"{a_name.capitalize()} and {b_name} agreed in all {self.situations} situations tried on random "
+            "lines; they are very probably the same rule."
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "same": self.same,
+            "method": self.method,
+            "situations": self.situations,
+            "counterexample": None if self.counterexample is None else self.counterexample.to_dict(),
+        }
+
+
+def same_rule(
+    a: Rule | str,
+    b: Rule | str,
+    deck: str | Sequence[Card] | None = None,
+    player_names: Sequence[str] | None = None,
+    *,
+    seed: int = 0,
+) -> Equivalence:
+    """Do ``a`` (the guess) and ``b`` (the secret rule) accept the same plays wherever play can go?
+
+    The situations compared are those that can arise **under the secret rule ``b``**, as RULES.md
+    asks ("agrees with the secret rule on every position that can arise"), including the starter.  A
+    guess that differs only on mainlines the secret rule can never build is judged the same.  The
+    counterexample, if any, is on a shortest such mainline and is re-checked with both rules.
+    """
+    a, b = _as_rule(a), _as_rule(b)
+    if a == b:
+        return Equivalence(True, None, "identical", 0)
+    _, faces, _, copies = _resolve_deck(deck, a, b)
+    players = _players([a, b], player_names)
+    fold_a, fold_b = _position_fold(a), _position_fold(b)
+    fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
+    lookback = max(a.lookback, b.lookback)
+    space = _Space(b, faces, players, lookback, fold, copies)
+    exhaustive = space.exhaustive_fits(2)
+    if exhaustive:
+        situations = space.explore()
+    else:
+        # with the guess's look-back longer than the secret's, random lines need history to matter
+        space = _Space(b, faces, players, lookback, None, copies)
+        situations = space.simulate(seed)
+    method = "exhaustive" if exhaustive else "simulation"
+    count = 0
+    accepts_a = a.accepts
+    fallback: Counterexample | None = None
+    for real, mainline, player, verdicts in situations:
+        count += 1
+        for card, b_ok in zip(faces, verdicts, strict=True):
+            if accepts_a(card, mainline, player) == b_ok:
+                continue
+            found = _confirm(a, b, real, card, player)
+            if found is None:  # pragma: no cover - would mean the position folding was wrong
+                continue
+            if space.clean((*real, card)):
+                return Equivalence(False, found, method, count)
+            # a face repeated more often than the deck holds it: keep looking for a line real cards make
+            fallback = fallback or found
+    if fallback is not None:
+        return Equivalence(False, fallback, method, count)
+    return Equivalence(True, None, method, count)
+
+
+def _join_folds(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int] | None:
+    threshold, period = max(x[0], y[0]), math.lcm(x[1], y[1])
+    return None if period > MAX_POSITION_FOLD else (threshold, period)
+
+
+def _confirm(
+    a: Rule, b: Rule, mainline: tuple[Card, ...], card: Card, player: PlayerInfo | None
+) -> Counterexample | None:
+    """The disagreement replayed on the real mainline (it always holds; checked so it is never wrong)."""
+    line = list(mainline)
+    ra, rb = a.accepts(card, line, player), b.accepts(card, line, player)
+    if ra == rb:  # pragma: no cover - would mean the position folding was wrong
+        return None
+    return Counterexample(tuple(mainline), card, player, ra, rb)
