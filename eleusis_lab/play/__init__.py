@@ -1,0 +1,137 @@
+"""Playing rounds of Eleusis: the four variants behind one facade, the event log, saving and loading.
+
+>>> r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=1)
+>>> r.variant, r.players, len(r.hand("Ana")), len(r.mainline)
+('express', ['Ana', 'Ben'], 12, 1)
+>>> v = r.play(r.current_player, r.hand(r.current_player)[0])
+>>> load_round(r.to_json()).to_json() == r.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from eleusis_lab.play.errors import (
+    BadGuess,
+    BadSave,
+    CardNotInHand,
+    GameError,
+    IllegalAction,
+    NotYourTurn,
+    RoundOver,
+    UnknownPlayer,
+)
+from eleusis_lab.play.express import ExpressRound
+from eleusis_lab.play.gardner import GardnerRound
+from eleusis_lab.play.letters import LettersRound
+from eleusis_lab.play.new_eleusis import NewEleusisRound
+from eleusis_lab.play.round import GuessResult, Round, Verdict
+from eleusis_lab.play.save import load_round
+from eleusis_lab.play.table import Marker, Observation, SidelinePlay, Table, WrongCard
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.rules import Rule
+
+__all__ = [
+    "VARIANTS",
+    "BadGuess",
+    "BadSave",
+    "CardNotInHand",
+    "ExpressRound",
+    "GameError",
+    "GardnerRound",
+    "GuessResult",
+    "IllegalAction",
+    "LettersRound",
+    "Marker",
+    "NewEleusisRound",
+    "NotYourTurn",
+    "Observation",
+    "Round",
+    "RoundOver",
+    "SidelinePlay",
+    "Table",
+    "UnknownPlayer",
+    "Verdict",
+    "WrongCard",
+    "load_round",
+    "new_round",
+    "resolve_rule",
+    "variant_class",
+]
+
+#: The variants by name, as :func:`new_round` knows them.
+VARIANTS: dict[str, type[Round]] = {
+    cls.variant: cls for cls in (GardnerRound, ExpressRound, NewEleusisRound, LettersRound)
+}
+_ALIASES = {"new_eleusis": "new-eleusis", "neweleusis": "new-eleusis", "letter": "letters",
+            "guess-the-rule": "letters", "eleusis-express": "express"}  # fmt: skip
+
+
+def variant_class(name: str) -> type[Round]:
+    """The :class:`Round` subclass for a variant name (``gardner express new-eleusis letters``)."""
+    if isinstance(name, type) and issubclass(name, Round):
+        return name
+    if not isinstance(name, str):
+        raise GameError(f"A variant is named by text, not {type(name).__name__}.")
+    key = name.strip().lower().replace(" ", "-")
+    key = _ALIASES.get(key, key)
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        raise GameError(f"Unknown variant {name!r}: choose one of {', '.join(VARIANTS)}.") from None
+
+
+def resolve_rule(rule: Rule | str) -> Rule:
+    """A rule from a :class:`Rule`, a library key (``express-1``) or rule text (``RuleError`` if bad)."""
+    if isinstance(rule, str):
+        from eleusis_lab.rules import Rule as RuleClass
+
+        key = rule.strip()
+        if key and not any(ch.isspace() for ch in key):
+            try:
+                from eleusis_lab.rules import library
+
+                if key in set(library.keys()):
+                    return library.get(key).rule
+            except ImportError:  # pragma: no cover - the library is optional for plain rule text
+                pass
+        return RuleClass.parse(rule)
+    if hasattr(rule, "accepts") and hasattr(rule, "text"):
+        return rule
+    if hasattr(rule, "rule") and hasattr(rule, "key"):  # a LibraryEntry
+        return rule.rule
+    raise GameError(f"A rule must be a Rule, rule text or a library key, not {type(rule).__name__}.")
+
+
+def new_round(
+    variant: str,
+    players: Sequence[str],
+    rule: Rule | str,
+    *,
+    seed: int | None = None,
+    dealer: str | None = None,
+    physical: bool = False,
+    autosave: str | os.PathLike[str] | None = None,
+    **options: Any,
+) -> Round:
+    """Deal a new round of ``variant`` for ``players`` (names in turn order) with the secret ``rule``.
+
+    ``dealer`` is the dealer's name (None: the computer deals and judges).  ``physical=True``: the
+    class plays with real cards and the teacher enters each card.  ``autosave=PATH`` writes the round
+    to PATH after every event.  Other options are the variant's (see its ``OPTIONS``), plus
+    ``deck_order`` (a stacked deck, top first), ``starter`` (physical rounds) and ``announcement``.
+    """
+    cls = variant_class(variant)
+    return cls(
+        players,
+        resolve_rule(rule),
+        seed=seed,
+        dealer=dealer,
+        physical=physical,
+        autosave=autosave,
+        **options,
+    )

@@ -1,0 +1,220 @@
+"""Gardner's Eleusis (1959): two halves, wrong cards kept before each player, dealer's and players' scores.
+
+RULES.md section 1.  The dealer turns up the starter and deals the other 51 cards in equal hands (the
+rest set aside).  First half: every dealt card is played once; a wrong card is laid before its
+player.  Second half: players play from their wrong cards; a rejected card is taken back and the
+player tries another in the same turn, until one is accepted or every card has been tried.  The half
+ends when a player has no cards, or when nobody can play (the engine checks every hand).
+Player-dependent rules are announced at the deal; the dealer may give hints at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from eleusis_lab.cards import Card
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.errors import IllegalAction, RoundOver
+from eleusis_lab.play.round import Round, Verdict, _Judgement
+from eleusis_lab.play.table import SidelinePlay, WrongCard
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.scoring import Scores
+
+__all__ = ["GardnerRound"]
+
+
+class GardnerRound(Round):
+    """Gardner's original game; :attr:`phase` is ``first-half`` then ``second-half``."""
+
+    variant = "gardner"
+    title = "Gardner's Eleusis"
+    deck_name = "standard"
+    min_players = 2
+    OPTIONS: ClassVar[dict[str, Any]] = {}
+
+    # ------------------------------------------------------------------ setup -------------------
+    def _deal(self, cards: list[Card]) -> None:
+        s = self._state
+        s.phase = "first-half"
+        if not cards:
+            return
+        n = len(self._players)
+        rest = cards[1:]
+        each = len(rest) // n
+        for k in range(each * n):
+            s.hands[self._players[k % n]].append(rest[k])
+        s.set_aside.extend(rest[each * n :])
+        s.stock.append(cards[0])
+
+    def _after_deal(self) -> None:
+        if not self._physical:
+            self._emit(ev.StarterTurned(self._state.stock[0]))
+
+    def _hands_known(self) -> bool:
+        return self._state.phase == "second-half"
+
+    # ------------------------------------------------------------------ folds -------------------
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        s = self._state
+        [card] = e.cards
+        name = e.player
+        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, name, i, "play"))
+        second = s.phase == "second-half"
+        # Physical first half: the engine does not hold the hands; second half: rejected cards stay.
+        if (not self._physical or second) and (e.accepted or not second):
+            s.hands[name].remove(card)
+        if e.accepted:
+            if second:
+                s.wrong[name] = [w for w in s.wrong[name] if w.card != card]
+            self._put_on_mainline([card])
+        else:
+            index = len(s.mainline) - 1
+            s.sidelines[-1].append(SidelinePlay(e.cards, name, i, returned=True))
+            if not second:
+                s.wrong[name].append(WrongCard(card, name, index, i))
+        if second and not e.accepted:
+            s.tried.add(card)
+            if all(c in s.tried for c in s.hands[name]):
+                s.tried = set()
+                s.turn = self._next_player(name)
+        else:
+            s.tried = set()
+            s.turn = self._next_player(name)
+
+    def _on_half_ended(self, e: ev.HalfEnded, i: int) -> None:
+        s = self._state
+        s.first_half_wrong = e.wrong_cards
+        s.phase = "second-half"
+        s.tried = set()
+        for p in self._players:
+            s.hands[p] = [w.card for w in s.wrong[p]]
+
+    _on_half_ended_by_teacher = _on_half_ended
+
+    # ------------------------------------------------------------------ actions -----------------
+    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+        """``player`` lays one card on the top card; the dealer says right or wrong."""
+        self._check_turn(player)
+        specs = self._as_list(cards)
+        if len(specs) != 1:
+            raise IllegalAction("In Gardner's Eleusis you play one card at a time.")
+        s = self._state
+        second = s.phase == "second-half"
+        if self._physical and not second:
+            taken = [*s.mainline, *(w.card for p in self._players for w in s.wrong[p])]
+            card = self._physical_card(player, specs[0], 1, taken)
+        else:
+            [card] = self._resolve(player, specs, s.hands[player])
+        if second and card in s.tried:
+            raise IllegalAction(f"{player} has already tried {card} this turn.")
+        accepted = self._judge(player, [card])
+        with self._action():
+            index = self._emit(ev.Played(player, (card,), accepted))
+            if s.phase == "first-half":
+                if not self._physical and not any(s.hands[p] for p in self._players):
+                    self._end_first_half(ev.HalfEnded)
+            else:
+                self._check_end()
+        again = second and not accepted and s.over is None and s.turn == player
+        if accepted:
+            msg = f"{card} is right."
+        elif second:
+            msg = f"{card} is wrong: {player} takes it back" + (" and tries another card." if again else ".")
+        else:
+            msg = f"{card} is wrong: it stays before {player}."
+        if s.phase == "second-half" and not second:
+            msg += " The first half is over."
+        if s.over is not None:
+            msg += " " + self._end_message()
+        return self._verdict(
+            index,
+            player=player,
+            cards=(card,),
+            accepted=accepted,
+            penalty=0,
+            message=msg,
+            turn_continues=again,
+        )
+
+    def end_half(self) -> None:
+        """Physical round: the teacher says every dealt card has been played once."""
+        if not self._physical:
+            raise IllegalAction(
+                "The engine ends the first half itself when every dealt card has been played."
+            )
+        self._check_open()
+        if self._state.phase != "first-half":
+            raise IllegalAction("The first half is already over.")
+        if not self._state.mainline:
+            raise IllegalAction("Place the starter card first.")
+        with self._action():
+            self._end_first_half(ev.HalfEndedByTeacher)
+
+    def _end_first_half(self, kind: type[ev.HalfEnded]) -> None:
+        s = self._state
+        self._emit(kind(tuple(len(s.wrong[p]) for p in self._players)))
+        self._check_end()
+
+    def _check_end(self) -> None:
+        """Second half: over when a player has no cards left, or when no card of any hand fits."""
+        s = self._state
+        for p in self._players:
+            if not s.hands[p]:
+                self._end("out", p)
+                return
+        if not any(self._playable(p, s.hands[p]) for p in self._players):
+            self._end("blocked")
+
+    def _end_message(self) -> str:
+        over = self._state.over
+        assert over is not None
+        if over.reason == "out":
+            return f"{over.player} has no cards left: the round is over."
+        if over.reason == "blocked":
+            return "Nobody can play any card: the round is over."
+        return "The round is over."
+
+    # ------------------------------------------------------------------ views and scores ---------
+    def wrong_cards(self, name: str) -> list[WrongCard]:
+        """The wrong cards before ``name`` (in the second half: the cards they still hold)."""
+        self._check_player(name)
+        return list(self._state.wrong[name])
+
+    @property
+    def dealer_score(self) -> int | None:
+        """The dealer's score, fixed when the first half ends (None before)."""
+        from eleusis_lab.scoring import gardner_dealer
+
+        wrong = self._state.first_half_wrong
+        return None if wrong is None else gardner_dealer(wrong)
+
+    def cards_left(self) -> list[int]:
+        s = self._state
+        if s.counts is not None:
+            return list(s.counts)
+        if s.phase == "second-half":
+            return [len(s.hands[p]) for p in self._players]
+        if self._physical:
+            raise IllegalAction("Enter each player's cards left with finish() first.")
+        return [len(s.hands[p]) + len(s.wrong[p]) for p in self._players]
+
+    def scores(self) -> Scores:
+        """Players by their cards left (bonus 6 shared), the dealer by the first half's wrong cards."""
+        from eleusis_lab.scoring import Scores, gardner_dealer, gardner_players
+
+        s = self._state
+        wrong = s.first_half_wrong or tuple(len(s.wrong[p]) for p in self._players)
+        return Scores(
+            gardner_players(self.cards_left()),
+            gardner_dealer(wrong),
+            names=tuple(self._players),
+            dealer_name=self._dealer,
+            variant="gardner",
+        )
+
+    def finish(self, cards_left: Sequence[int] | dict[str, int]) -> Scores:
+        if self._state.over is not None and self._state.counts is None and self._state.phase == "second-half":
+            raise RoundOver("The round is over and the engine has counted the cards.")
+        return super().finish(cards_left)

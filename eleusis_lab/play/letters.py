@@ -1,0 +1,94 @@
+""" "Guess the rule!" — the 61-card letter deck game (RULES.md section 4).
+
+The last card of the shuffled deck is the starter; the others are dealt equally (a remainder is set
+aside).  A researcher tries one card: allowed, it becomes the top card; not allowed, they take it back
+without penalty (the board still shows the attempt under the card it tried to follow).  The round
+ends when a researcher has no cards, or when no researcher can place any card (checked by the engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from eleusis_lab.cards import Card
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.errors import IllegalAction
+from eleusis_lab.play.round import Round, Verdict, _Judgement
+from eleusis_lab.play.table import SidelinePlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.scoring import Scores
+
+__all__ = ["LettersRound"]
+
+
+class LettersRound(Round):
+    """The letter-deck game: a leader (the dealer) and researchers (the players)."""
+
+    variant = "letters"
+    title = "the letter-deck game"
+    deck_name = "letters"
+    min_players = 2
+    OPTIONS: ClassVar[dict[str, Any]] = {}
+
+    def _deal(self, cards: list[Card]) -> None:
+        if not cards:
+            return
+        s = self._state
+        n = len(self._players)
+        rest = cards[:-1]
+        each = len(rest) // n
+        for k in range(each * n):
+            s.hands[self._players[k % n]].append(rest[k])
+        s.set_aside.extend(rest[each * n :])
+        s.stock.append(cards[-1])
+
+    def _after_deal(self) -> None:
+        if not self._physical:
+            self._emit(ev.StarterTurned(self._state.stock[0]))
+
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        s = self._state
+        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        if e.accepted:
+            if not self._physical:
+                s.hands[e.player].remove(e.cards[0])
+            self._put_on_mainline(e.cards)
+        else:
+            s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i, returned=True))
+        s.turn = self._next_player(e.player)
+
+    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+        """``player`` tries one card on the top card; a card not allowed goes back to the hand."""
+        self._check_turn(player)
+        specs = self._as_list(cards)
+        if len(specs) != 1:
+            raise IllegalAction("In the letter-deck game you try one card at a time.")
+        s = self._state
+        if self._physical:
+            card = self._physical_card(player, specs[0], 1, s.mainline)
+        else:
+            [card] = self._resolve(player, specs, s.hands[player])
+        accepted = self._judge(player, [card])
+        with self._action():
+            index = self._emit(ev.Played(player, (card,), accepted))
+            if not self._physical:
+                if not s.hands[player]:
+                    self._end("out", player)
+                elif not any(self._playable(p, s.hands[p]) for p in self._players):
+                    self._end("blocked")
+        msg = f"{card} is allowed." if accepted else f"{card} is not allowed: {player} takes it back."
+        if s.over is not None:
+            msg += (
+                f" {player} has no cards left: the round is over."
+                if s.over.reason == "out"
+                else " Nobody can place any card: the round is over."
+            )
+        return self._verdict(index, player=player, cards=(card,), accepted=accepted, penalty=0, message=msg)
+
+    def scores(self) -> Scores:
+        """Each researcher: others' cards − n × own; the leader: best − lowest researcher score."""
+        from eleusis_lab.scoring import letters
+
+        return letters(self.cards_left()).named(self._players, self._dealer)

@@ -1,0 +1,439 @@
+"""New Eleusis (Robert Abbott, 1977): strings, the prophet, markers, sudden death and expulsion.
+
+RULES.md section 3.  Two decks, 14 cards each, a random first player.  A turn plays a string of 1-4
+cards judged as a whole (a wrong string costs 2 cards per card), or declares no play (right: a new
+hand 4 cards smaller, the round ends at 4 or fewer; wrong: the dealer plays a card that fits and the
+player draws 5).
+
+**The prophet.** Right after their own play a player may put a black marker on the card just played
+and become prophet (:meth:`NewEleusisRound.declare_prophet`) — if there is no prophet, they have not
+been prophet this round, and at least two other players would still be playing.  The prophet stops
+playing and calls each play before the dealer: pass ``prophet_says=True/False`` to :meth:`play`
+(``no_play``: True = "the no-play is right").  A prophet who declared with a rule text has their calls
+made by that rule; with neither, the prophet is taken to agree with the dealer.  When the dealer
+overrules the prophet, the prophet is overthrown: the black markers come off, the prophet draws 5 and
+plays again, and the player of that play draws no penalty.
+
+**Markers and sudden death (Abbott's readings).** Cards played count mainline and sideline cards
+alike (the starter is not played).  A white marker goes on every 10th card while there is no prophet;
+a black marker on every 10th card after the prophet's marker.  Sudden death begins when the 4th marker
+of the kind in force is down: after 40 cards with no prophet, or 30 cards after the prophet's marker.
+Then a player who plays wrong, or declares no play wrongly, is expelled instead of drawing (keeping
+their cards for the score).  An overthrown prophet's black markers are removed and the white markers
+of the cards played meanwhile are put down, so the white count applies again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from eleusis_lab.cards import Card
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
+from eleusis_lab.play.round import Round, Verdict, _Judgement
+from eleusis_lab.play.table import Marker, SidelinePlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.scoring import Scores
+
+__all__ = ["NewEleusisRound"]
+
+MARKER_EVERY = 10
+SUDDEN_DEATH_MARKERS = 4
+PROPHET_PENALTY = 5
+
+
+def _plural(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+class NewEleusisRound(Round):
+    """New Eleusis; see the module docstring for the prophet, markers and sudden death."""
+
+    variant = "new-eleusis"
+    title = "New Eleusis"
+    deck_name = "double"
+    min_players = 1
+    OPTIONS: ClassVar[dict[str, Any]] = {"hand_size": 14, "max_string": 4}
+    PENALTY_PER_CARD = 2
+    WRONG_NO_PLAY_PENALTY = 5
+    NO_PLAY_SHRINK = 4
+
+    # ------------------------------------------------------------------ setup -------------------
+    def _validate_options(self, options: dict[str, Any]) -> None:
+        size, longest = options["hand_size"], options["max_string"]
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 20:
+            raise GameError("hand_size is the number of cards dealt to each player (14 in New Eleusis).")
+        if isinstance(longest, bool) or not isinstance(longest, int) or not 1 <= longest <= 10:
+            raise GameError("max_string is the longest string a player may play (4 in New Eleusis).")
+        if not self._physical and size * len(self._players) + 1 > 104:
+            raise GameError(f"Two decks are not enough for {len(self._players)} hands of {size}.")
+
+    def _first_player(self) -> str:
+        return self._rng("first-player").choice(self._players)
+
+    def _deal(self, cards: list[Card]) -> None:
+        s = self._state
+        n, size = len(self._players), self._options["hand_size"]
+        for k in range(n * size):
+            s.hands[self._players[k % n]].append(cards[k])
+        s.stock.extend(cards[n * size :])
+
+    def _after_deal(self) -> None:
+        if not self._physical:
+            self._emit(ev.StarterTurned(self._state.stock[0]))
+
+    def _copies(self) -> int:
+        return 2
+
+    # ------------------------------------------------------------------ views -------------------
+    @property
+    def cards_played(self) -> int:
+        """Cards played so far, mainline and sideline (the starter is not counted)."""
+        return self._state.cards_played
+
+    @property
+    def sudden_death(self) -> bool:
+        """True once the 4th marker of the kind in force is down: a wrong play then expels."""
+        s = self._state
+        black = s.prophet is not None
+        return sum(1 for m in s.markers if m.is_black == black) >= SUDDEN_DEATH_MARKERS
+
+    @property
+    def markers(self) -> list[Marker]:
+        return sorted(self._state.markers, key=lambda m: (m.count, m.kind != "white"))
+
+    @property
+    def former_prophets(self) -> list[str]:
+        return list(self._state.former_prophets)
+
+    def can_become_prophet(self, name: str) -> bool:
+        """Whether ``name`` may declare themself prophet right now."""
+        try:
+            self._check_prophet(name)
+        except GameError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ folds -------------------
+    def _record_played(self, cards: Sequence[Card], accepted: bool) -> None:
+        s = self._state
+        if accepted:
+            start = len(s.mainline)
+            self._put_on_mainline(cards)
+            s.played.extend((c, start + k, True) for k, c in enumerate(cards))
+        else:
+            s.played.extend((c, len(s.mainline) - 1, False) for c in cards)
+        if s.prophet is not None:
+            if accepted:
+                s.prophet_right += len(cards)
+            else:
+                s.prophet_wrong += len(cards)
+
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        s = self._state
+        if not self._physical:
+            for c in e.cards:
+                s.hands[e.player].remove(c)
+        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        if not e.accepted:
+            s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
+        self._record_played(e.cards, e.accepted)
+        s.window = (e.player, "play", e.accepted)
+        s.turn = self._next_player(e.player)
+
+    def _on_no_play(self, e: ev.NoPlayDeclared, i: int) -> None:
+        s = self._state
+        hand = list(e.shown) if self._physical else list(s.hands[e.player])
+        k = len(s.mainline)
+        if e.correct:
+            for c in sorted(hand, key=Card.sort_key):
+                s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
+        else:
+            assert e.dealer_card is not None
+            if not self._physical:
+                s.hands[e.player].remove(e.dealer_card)
+            s.judgements.append(_Judgement(k, (e.dealer_card,), True, e.player, i, "no-play"))
+            self._record_played([e.dealer_card], True)
+        s.window = (e.player, "no-play", e.correct)
+        s.turn = self._next_player(e.player)
+
+    def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
+        if self._physical:
+            return
+        s = self._state
+        s.discards.extend(s.hands[e.player])
+        s.hands[e.player] = [s.stock.popleft() for _ in range(min(e.size, len(s.stock)))]
+
+    def _on_marker(self, e: ev.MarkerPlaced, i: int) -> None:
+        s = self._state
+        card, index, on_mainline = s.played[e.count - 1]
+        s.markers.append(Marker(e.kind, e.count, card, index, on_mainline, i))  # type: ignore[arg-type]
+
+    def _on_prophet_declared(self, e: ev.ProphetDeclared, i: int) -> None:
+        s = self._state
+        s.prophet = e.player
+        s.former_prophets.append(e.player)
+        s.prophet_rule = self._parse_prophet_rule(e.rule_text) if e.rule_text else None
+        s.prophet_marker_count = s.cards_played
+        s.prophet_right = s.prophet_wrong = 0
+        s.window = None
+        if s.turn == e.player:  # cannot happen with two other players, kept for safety
+            s.turn = self._next_player(e.player)
+
+    def _on_prophet_overthrown(self, e: ev.ProphetOverthrown, i: int) -> None:
+        s = self._state
+        s.prophet = None
+        s.prophet_rule = None
+        s.markers = [m for m in s.markers if not m.is_black]
+        s.prophet_marker_count = 0
+        s.prophet_right = s.prophet_wrong = 0
+
+    def _on_expelled(self, e: ev.Expelled, i: int) -> None:
+        s = self._state
+        s.expelled.append(e.player)
+        if s.turn == e.player:
+            s.turn = self._next_player(e.player)
+
+    # ------------------------------------------------------------------ actions -----------------
+    def _parse_prophet_rule(self, text: str) -> Any:
+        from eleusis_lab.rules import Rule, RuleError
+
+        try:
+            return Rule.parse(text)
+        except RuleError as e:
+            raise BadGuess(f"The prophet's rule does not read as a rule: {e}", e) from None
+
+    def _prophet_call(self, actual: bool, given: bool | None, judge: Any) -> bool | None:
+        s = self._state
+        if s.prophet is None:
+            if given is not None:
+                raise IllegalAction("There is no prophet to call this play.")
+            return None
+        if given is not None:
+            if not isinstance(given, bool):
+                raise IllegalAction("The prophet's call is True (right) or False (wrong).")
+            return given
+        if s.prophet_rule is not None:
+            return bool(judge(s.prophet_rule))
+        return actual
+
+    def play(
+        self, player: str, cards: Card | str | Sequence[Card | str], *, prophet_says: bool | None = None
+    ) -> Verdict:
+        """``player`` plays a string of 1 to ``max_string`` cards, judged as a whole."""
+        self._check_turn(player)
+        specs = self._as_list(cards)
+        longest = self._options["max_string"]
+        if not 1 <= len(specs) <= longest:
+            raise IllegalAction(f"A string has 1 to {longest} cards.")
+        s = self._state
+        if self._physical:
+            table = self._table_cards()
+            chosen: list[Card] = []
+            for spec in specs:
+                chosen.append(self._physical_card(player, spec, self._copies(), table + chosen))
+        else:
+            chosen = self._resolve(player, specs, s.hands[player])
+        accepted = self._judge(player, chosen)
+        info = self.player_info(player)
+
+        def by_prophet_rule(rule: Any) -> bool:
+            line = list(s.mainline)
+            for c in chosen:
+                if not rule.accepts(c, line, info):
+                    return False
+                line.append(c)
+            return True
+
+        says = self._prophet_call(accepted, prophet_says, by_prophet_rule)
+        deadly = self.sudden_death
+        before = s.cards_played
+        lead = ("Right: " if accepted else "Wrong: ") + " ".join(str(c) for c in chosen) + "."
+        with self._action():
+            index = self._emit(ev.Played(player, tuple(chosen), accepted, says))
+            outcome = self._after_judgement(
+                player, accepted, says, deadly, self.PENALTY_PER_CARD * len(chosen), before, lead
+            )
+        return self._verdict(index, player=player, cards=tuple(chosen), accepted=accepted, **outcome)
+
+    def _after_judgement(
+        self, player: str, right: bool, says: bool | None, deadly: bool, penalty: int, before: int, lead: str
+    ) -> dict[str, Any]:
+        """The consequences of a judged play or no-play: overthrow, penalty or expulsion, markers, end.
+
+        ``before`` is the count of cards played before this action; ``lead`` opens the message."""
+        s = self._state
+        overthrown = says is not None and says != right
+        expelled = False
+        owed = 0
+        if overthrown:
+            prophet = s.prophet
+            assert prophet is not None
+            self._emit(ev.ProphetOverthrown(prophet))
+            self._draw(prophet, PROPHET_PENALTY, "prophet overthrown")
+            whites = {m.count for m in s.markers if m.kind == "white"}
+            for k in range(MARKER_EVERY, s.cards_played + 1, MARKER_EVERY):
+                if k not in whites:
+                    self._emit(ev.MarkerPlaced("white", k))
+        else:
+            if not right:
+                if deadly:
+                    self._emit(ev.Expelled(player))
+                    expelled = True
+                else:
+                    owed = self._draw(player, penalty, "wrong play")
+            self._place_markers(before)
+        if not self._physical and not s.hands[player] and player not in s.expelled:
+            self._end("out", player)
+        elif not any(self._is_active(p) for p in self._players):
+            self._end("expelled")
+        return {
+            "penalty": owed,
+            "expelled": expelled,
+            "prophet_overthrown": overthrown,
+            "message": self._message(player, lead, owed, expelled, overthrown),
+        }
+
+    def _place_markers(self, before: int) -> None:
+        s = self._state
+        for count in range(before + 1, s.cards_played + 1):
+            if s.prophet is not None:
+                since = count - s.prophet_marker_count
+                if since > 0 and since % MARKER_EVERY == 0:
+                    self._emit(ev.MarkerPlaced("black", count))
+            elif count % MARKER_EVERY == 0:
+                self._emit(ev.MarkerPlaced("white", count))
+
+    def _message(self, player: str, lead: str, owed: int, expelled: bool, overthrown: bool) -> str:
+        s = self._state
+        msg = lead
+        if overthrown:
+            msg += " The dealer overrules the prophet: the prophet is overthrown and draws 5 cards."
+        elif expelled:
+            msg += f" Sudden death: {player} is expelled."
+        elif owed:
+            msg += f" {player} draws {_plural(owed)}."
+        if s.over is not None:
+            if s.over.reason == "out":
+                msg += f" {player} has no cards left: the round is over."
+            elif s.over.reason == "expelled":
+                msg += " Every player is out of the round: it is over."
+        return msg
+
+    def no_play(
+        self,
+        player: str,
+        *,
+        dealer_card: Card | str | None = None,
+        hand: Sequence[Card | str] | None = None,
+        prophet_says: bool | None = None,
+    ) -> Verdict:
+        """``player`` shows their hand and says no card fits.  Right: a new hand of 4 fewer (the round
+        ends with 4 or fewer); wrong: the dealer plays ``dealer_card`` and the player draws 5."""
+        self._check_turn(player)
+        shown = self._shown_hand(player, hand)
+        fits = self._playable(player, shown)
+        correct = not fits
+        chosen: Card | None = None
+        if not correct:
+            chosen = self._dealer_card(player, shown, fits, dealer_card)
+        elif dealer_card is not None:
+            raise IllegalAction(f"No card of {player}'s hand fits, so the dealer plays none.")
+        info = self.player_info(player)
+        line = list(self._state.mainline)
+        says = self._prophet_call(
+            correct, prophet_says, lambda rule: not any(rule.accepts(c, line, info) for c in shown)
+        )
+        deadly = self.sudden_death
+        before = self._state.cards_played
+        size = len(shown) - self.NO_PLAY_SHRINK
+        with self._action():
+            index = self._emit(
+                ev.NoPlayDeclared(player, correct, chosen, says, tuple(shown) if self._physical else ())
+            )
+            if correct and (says is None or says):
+                self._emit(ev.HandReplaced(player, max(size, 0)))
+                if size <= 0:
+                    self._end("no-play", player)
+                outcome = {"penalty": 0, "expelled": False, "prophet_overthrown": False}
+                outcome["message"] = "Right: no card fits. " + (
+                    "The round is over." if size <= 0 else f"{player} takes a new hand of {size}."
+                )
+            else:
+                if correct:  # the prophet called a right no-play wrong: overthrown, and the hand is replaced
+                    self._emit(ev.HandReplaced(player, max(size, 0)))
+                lead = "Right: no card fits." if correct else f"Wrong: {chosen} fits and the dealer plays it."
+                outcome = self._after_judgement(
+                    player, correct, says, deadly, self.WRONG_NO_PLAY_PENALTY, before, lead
+                )
+                if correct and size <= 0 and self._state.over is None:
+                    self._end("no-play", player)
+        return self._verdict(
+            index,
+            player=player,
+            cards=tuple(shown),
+            accepted=correct,
+            kind="no-play",
+            dealer_card=chosen,
+            **outcome,
+        )
+
+    def _check_prophet(self, player: str) -> None:
+        self._check_player(player)
+        self._check_open()
+        s = self._state
+        w = s.window
+        if w is None or w[0] != player or w[1] != "play":
+            raise IllegalAction(
+                f"{player} may become prophet only at the end of their own turn, after playing."
+            )
+        if s.prophet is not None:
+            raise IllegalAction(f"{s.prophet} is already the prophet.")
+        if player in s.former_prophets:
+            raise IllegalAction(f"{player} has already been prophet in this round.")
+        if player in s.expelled:
+            raise IllegalAction(f"{player} has been expelled from this round.")
+        others = [p for p in self._players if p != player and p not in s.expelled]
+        if len(others) < 2:
+            raise IllegalAction("A prophet needs at least two other players still playing.")
+
+    def declare_prophet(self, player: str, rule_text: str | None = None) -> None:
+        """``player`` becomes prophet, marking the card just played; ``rule_text`` (optional) is the rule
+        their calls follow when none is given with a play."""
+        self._check_prophet(player)
+        if rule_text is not None:
+            if not isinstance(rule_text, str) or not rule_text.strip():
+                raise IllegalAction("The prophet's rule is empty.")
+            self._parse_prophet_rule(rule_text)
+        with self._action():
+            self._emit(ev.ProphetDeclared(player, rule_text))
+            self._emit(ev.MarkerPlaced("prophet", self._state.cards_played))
+
+    def _play_extras(self, event: ev.Played) -> dict[str, Any]:
+        return {"prophet_says": event.prophet_says}
+
+    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
+        extras: dict[str, Any] = {"dealer_card": event.dealer_card, "prophet_says": event.prophet_says}
+        if self._physical:
+            extras["hand"] = list(event.shown)
+        return extras
+
+    # ------------------------------------------------------------------ scores ------------------
+    def scores(self) -> Scores:
+        """High count − own cards, +4 for an empty hand, the prophet's bonus, and God's score."""
+        from eleusis_lab.scoring import new_eleusis
+
+        s = self._state
+        if s.prophet is None:
+            result = new_eleusis(self.cards_left())
+        else:
+            result = new_eleusis(
+                self.cards_left(),
+                prophet=self._seat[s.prophet],
+                prophet_right=s.prophet_right,
+                prophet_wrong=s.prophet_wrong,
+                played_through_marker=s.prophet_marker_count,
+            )
+        return result.named(self._players, self._dealer)

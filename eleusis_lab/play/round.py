@@ -1,0 +1,987 @@
+"""A round of Eleusis: a seed plus an event log, with the table, hands, stock and turn derived from it.
+
+:class:`Round` holds what every variant shares: the log and its fold, the checks that refuse an
+action without changing anything, undo, evidence, saving.  Each variant (Gardner, Express, New
+Eleusis, the letter deck) is a subclass that deals, judges and ends the round in its own way.
+
+Every action follows the same pattern: check everything first (raising a :class:`GameError` that
+says why in one sentence), then append events one by one, each folded into the derived state at
+once.  If anything unexpected fails half-way, the log is cut back and replayed, so a refused or
+failed action never leaves a trace.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import secrets
+import tempfile
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from eleusis_lab.cards import Card
+from eleusis_lab.cards import deck as make_deck
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.errors import (
+    BadGuess,
+    CardNotInHand,
+    GameError,
+    IllegalAction,
+    NotYourTurn,
+    RoundOver,
+    UnknownPlayer,
+)
+from eleusis_lab.play.table import Marker, Observation, SidelinePlay, Table, WrongCard, count_designs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.rules import PlayerInfo, Rule
+    from eleusis_lab.rules.seal import Seal
+    from eleusis_lab.scoring import Scores
+
+__all__ = ["GuessResult", "Round", "Verdict"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The dealer's judgement of one play or no-play, and what followed from it.
+
+    ``penalty`` is the number of cards the player must draw; ``turn_continues`` is True in Gardner's
+    second half when the player must try another card; ``dealer_card`` is the card the dealer played
+    from the hand after a wrong no-play.
+    """
+
+    player: str
+    cards: tuple[Card, ...]
+    accepted: bool
+    penalty: int
+    message: str
+    ends_round: bool
+    kind: str = "play"
+    dealer_card: Card | None = None
+    expelled: bool = False
+    prophet_overthrown: bool = False
+    turn_continues: bool = False
+    event_index: int = -1
+
+    def __bool__(self) -> bool:
+        return self.accepted
+
+
+@dataclass(frozen=True)
+class GuessResult:
+    """The judgement of a guessed rule: ``correct`` (None while the dealer must judge words), the
+    ``counterexample`` showing a difference (from :func:`~eleusis_lab.rules.checks.same_rule`), and
+    whether the dealer ``overruled`` the engine."""
+
+    player: str
+    text: str | None
+    words: str | None
+    correct: bool | None
+    counterexample: Any
+    message: str
+    ends_round: bool = False
+    penalty: int = 0
+    overruled: bool = False
+    event_index: int = -1
+
+    def __bool__(self) -> bool:
+        return bool(self.correct)
+
+
+@dataclass
+class _Judgement:
+    """One judgement as recorded by the fold; ``mainline_length`` fixes the mainline it followed."""
+
+    mainline_length: int
+    cards: tuple[Card, ...]
+    accepted: bool
+    player: str
+    event_index: int
+    kind: str
+
+
+@dataclass
+class _State:
+    """Everything derived from the log (mutable, private; the public view hands out copies)."""
+
+    players: tuple[str, ...]
+    mainline: list[Card] = field(default_factory=list)
+    sidelines: list[list[SidelinePlay]] = field(default_factory=list)
+    hands: dict[str, list[Card]] = field(default_factory=dict)
+    stock: deque[Card] = field(default_factory=deque)
+    set_aside: list[Card] = field(default_factory=list)
+    discards: list[Card] = field(default_factory=list)
+    turn: str | None = None
+    over: ev.RoundEnded | None = None
+    # (player, kind, correct) of the last action, while its follow-ups (guess, prophet) are allowed.
+    window: tuple[str, str, bool] | None = None
+    pending_guess: ev.Guessed | None = None
+    last_guess: ev.Guessed | None = None
+    last_guess_final: bool | None = None
+    guess_penalty_cards: list[Card] = field(default_factory=list)
+    guessed_by: str | None = None
+    hints: list[str] = field(default_factory=list)
+    announcement: str | None = None
+    judgements: list[_Judgement] = field(default_factory=list)
+    starter_rejected: tuple[Card, ...] = ()
+    # New Eleusis
+    markers: list[Marker] = field(default_factory=list)
+    played: list[tuple[Card, int, bool]] = field(default_factory=list)  # (card, mainline index, on mainline)
+    prophet: str | None = None
+    prophet_rule: Any = None
+    former_prophets: list[str] = field(default_factory=list)
+    prophet_marker_count: int = 0
+    prophet_right: int = 0
+    prophet_wrong: int = 0
+    expelled: list[str] = field(default_factory=list)
+    # Gardner
+    phase: str = "play"
+    wrong: dict[str, list[WrongCard]] = field(default_factory=dict)
+    first_half_wrong: tuple[int, ...] | None = None
+    tried: set[Card] = field(default_factory=set)
+    # Physical rounds
+    counts: tuple[int, ...] | None = None
+    refreshes: int = 0
+
+    @property
+    def cards_played(self) -> int:
+        return len(self.played)
+
+
+class Round:
+    """One round of a variant, driven by actions and derived from its event log.
+
+    Build one with :func:`eleusis_lab.play.new_round`; see the module docstring for the pattern.
+    """
+
+    variant: ClassVar[str] = "round"
+    title: ClassVar[str] = "Eleusis"
+    deck_name: ClassVar[str] = "standard"
+    min_players: ClassVar[int] = 1
+    #: Variant options and their defaults (``physical`` and ``autosave`` are shared by all).
+    OPTIONS: ClassVar[dict[str, Any]] = {}
+    FORMAT: ClassVar[str] = "eleusis-lab-round"
+    VERSION: ClassVar[int] = 1
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rule: Rule,
+        *,
+        seed: int | None = None,
+        dealer: str | None = None,
+        physical: bool = False,
+        autosave: str | os.PathLike[str] | None = None,
+        deck_order: Sequence[Card | str] | None = None,
+        starter: Card | str | None = None,
+        announcement: str | None = None,
+        seal: Seal | None = None,
+        _dealt: ev.Dealt | None = None,
+        _stacked: bool = False,
+        **options: Any,
+    ) -> None:
+        self._players = self._check_players(players, dealer)
+        self._dealer = dealer
+        self._rule = rule
+        self._check_rule_deck(rule)
+        if seed is None:
+            seed = secrets.randbelow(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GameError(f"The seed must be a whole number, not {seed!r}.")
+        self._seed = seed
+        self._physical = bool(physical)
+        self._options = self._check_options(options)
+        self._stacked = deck_order is not None or _stacked
+        self._autosave = os.fspath(autosave) if autosave is not None else None
+        self._seat = {name: i for i, name in enumerate(self._players)}
+        self._infos: dict[str, PlayerInfo] = {}
+        self._events: list[ev.Event] = []
+        self._state = _State(self._players)
+        if seal is None:
+            from eleusis_lab.rules.seal import Seal
+
+            seal = Seal.commit(rule)
+        self._seal = seal
+        if _dealt is None:
+            _dealt = self._make_dealt(deck_order, announcement)
+        else:
+            self._check_dealt(_dealt)
+        self._emit(_dealt)
+        self._after_deal()
+        if starter is not None:
+            if not self._physical:
+                raise GameError("A starter card can only be given for a physical round (physical=True).")
+            self.place_starter(starter)
+        self._save()
+
+    # ------------------------------------------------------------------ setup -------------------
+    def _check_players(self, players: Sequence[str], dealer: str | None) -> tuple[str, ...]:
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise GameError("Players must be given as a list of names.")
+        names = tuple(players)
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise GameError("Every player needs a name.")
+        if len(set(names)) != len(names):
+            raise GameError("Two players have the same name; give each player a different name.")
+        if len(names) < self.min_players:
+            raise GameError(f"{self.title} needs at least {self.min_players} players besides the dealer.")
+        if dealer is not None and dealer in names:
+            raise GameError(f"{dealer} is the dealer and cannot also be a player.")
+        return names
+
+    def _check_rule_deck(self, rule: Rule) -> None:
+        reads = getattr(rule, "deck", "any")
+        mine = "letters" if self.deck_name == "letters" else "standard"
+        if reads not in ("any", mine):
+            what = "letters, inks, shapes or outlines" if reads == "letters" else "ranks, suits or colours"
+            raise GameError(f"This rule reads {what}, which the cards of {self.title} do not have.")
+
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - set(self.OPTIONS)
+        if unknown:
+            known = ", ".join(sorted(self.OPTIONS)) or "none"
+            raise GameError(f"Unknown option {sorted(unknown)[0]!r} for {self.title} (its options: {known}).")
+        merged = {**self.OPTIONS, **options}
+        self._validate_options(merged)
+        return merged
+
+    def _validate_options(self, options: dict[str, Any]) -> None:
+        """Variants check their option values here (raise GameError)."""
+
+    def _rng(self, purpose: str) -> random.Random:
+        """A random stream for one purpose, fixed by the seed (so replays draw the same)."""
+        return random.Random(f"{self._seed}/{purpose}")
+
+    def _shuffled_deck(self) -> list[Card]:
+        cards = make_deck(self.deck_name)
+        random.Random(self._seed).shuffle(cards)
+        return cards
+
+    def _make_dealt(self, deck_order: Sequence[Card | str] | None, announcement: str | None) -> ev.Dealt:
+        if announcement is None and getattr(self._rule, "uses_player", False):
+            announcement = "The rule depends on who plays the card."
+        if self._physical:
+            if deck_order is not None:
+                raise GameError("A physical round is played with real cards: do not give a deck order.")
+            return ev.Dealt((), self._first_player(), announcement)
+        if deck_order is None:
+            cards = self._shuffled_deck()
+        else:
+            from eleusis_lab.cards import as_card
+
+            try:
+                cards = [as_card(c) for c in deck_order]
+            except ValueError as e:
+                raise GameError(f"The deck order has a bad card: {e}.") from None
+            self._check_permutation(cards)
+        return ev.Dealt(tuple(cards), self._first_player(), announcement)
+
+    def _check_permutation(self, cards: Sequence[Card]) -> None:
+        if sorted(cards, key=Card.sort_key) != sorted(make_deck(self.deck_name), key=Card.sort_key):
+            raise GameError(f"The deck order must hold each card of the {self.deck_name} deck exactly once.")
+
+    def _check_dealt(self, dealt: ev.Dealt) -> None:
+        """On load: the deal must be the seed's shuffle (or a full deck if it was stacked)."""
+        if self._physical:
+            if dealt.deck:
+                raise GameError("A physical round has no dealt deck.")
+        elif self._stacked:
+            self._check_permutation(dealt.deck)
+        elif list(dealt.deck) != self._shuffled_deck():
+            raise GameError("The dealt deck does not match the round's seed.")
+        if dealt.first_player != self._first_player():
+            raise GameError("The first player does not match the round's seed.")
+
+    def _first_player(self) -> str:
+        return self._players[0]
+
+    def _after_deal(self) -> None:
+        """Consequences of the deal (the starter card); emitted by variants."""
+
+    # ------------------------------------------------------------------ public view -------------
+    @property
+    def variant_name(self) -> str:
+        return self.variant
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names in turn order (the dealer is not among them)."""
+        return list(self._players)
+
+    @property
+    def dealer(self) -> str | None:
+        """The dealer's name, or None for the computer dealer."""
+        return self._dealer
+
+    @property
+    def rule(self) -> Rule:
+        """The secret rule (a board should not show it before the reveal)."""
+        return self._rule
+
+    @property
+    def seal(self) -> Seal:
+        """The sealed commitment to the rule, shown to the class before play."""
+        return self._seal
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The variant options in force (defaults filled in), plus ``physical``."""
+        return {**self._options, "physical": self._physical}
+
+    @property
+    def physical(self) -> bool:
+        """True when the class plays with real cards and the engine only judges and keeps the record."""
+        return self._physical
+
+    @property
+    def autosave(self) -> str | None:
+        return self._autosave
+
+    @autosave.setter
+    def autosave(self, path: str | os.PathLike[str] | None) -> None:
+        self._autosave = os.fspath(path) if path is not None else None
+        self._save()
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is, or None when the round is over (or a physical round awaits its starter)."""
+        return None if self._state.over else self._state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over is not None
+
+    @property
+    def end(self) -> ev.RoundEnded | None:
+        """The event that ended the round (its ``reason`` and ``player``), or None."""
+        return self._state.over
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def mainline(self) -> list[Card]:
+        """Accepted cards, starter first."""
+        return list(self._state.mainline)
+
+    @property
+    def top(self) -> Card | None:
+        return self._state.mainline[-1] if self._state.mainline else None
+
+    @property
+    def sidelines(self) -> list[list[SidelinePlay]]:
+        """``sidelines[i]``: the plays rejected after mainline card ``i``, in order."""
+        return [list(s) for s in self._state.sidelines]
+
+    @property
+    def markers(self) -> list[Marker]:
+        """New Eleusis markers on the table (empty in other variants)."""
+        return list(self._state.markers)
+
+    @property
+    def prophet(self) -> str | None:
+        """The New Eleusis prophet in office, or None."""
+        return self._state.prophet
+
+    @property
+    def expelled(self) -> list[str]:
+        """New Eleusis: players expelled in sudden death, in order."""
+        return list(self._state.expelled)
+
+    @property
+    def phase(self) -> str:
+        """``play``, or Gardner's ``first-half``/``second-half``; ``over`` at the end."""
+        return "over" if self._state.over else self._state.phase
+
+    @property
+    def hints(self) -> list[str]:
+        """Hints the dealer gave, in order."""
+        return list(self._state.hints)
+
+    @property
+    def announcement(self) -> str | None:
+        """What the dealer announced about the rule (Gardner's player-dependent rules)."""
+        return self._state.announcement
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._state.stock)
+
+    @property
+    def table(self) -> Table:
+        """A frozen snapshot of the table."""
+        s = self._state
+        return Table(
+            tuple(s.mainline),
+            tuple(tuple(col) for col in s.sidelines),
+            tuple(s.markers),
+            {p: tuple(w) for p, w in s.wrong.items()},
+        )
+
+    def hand(self, name: str) -> list[Card]:
+        """The cards ``name`` holds, sorted (a physical round does not know them)."""
+        self._check_player(name)
+        if self._physical and not self._hands_known():
+            raise IllegalAction("In a physical round the engine does not see the players' hands.")
+        return sorted(self._state.hands[name], key=Card.sort_key)
+
+    def hand_size(self, name: str) -> int:
+        self._check_player(name)
+        return len(self._state.hands[name])
+
+    def _hands_known(self) -> bool:
+        return False
+
+    def player_info(self, name: str) -> PlayerInfo:
+        """Who is playing, as a player-dependent rule sees it."""
+        self._check_player(name)
+        info = self._infos.get(name)
+        if info is None:
+            from eleusis_lab.rules import PlayerInfo
+
+            info = self._infos[name] = PlayerInfo(name, self._seat[name])
+        return info
+
+    def evidence(self) -> list[Observation]:
+        """Every judgement in order, as the class saw it (see :class:`Observation`)."""
+        line = self._state.mainline
+        return [
+            Observation(
+                tuple(line[: j.mainline_length]), j.cards, j.accepted, j.player, j.event_index, j.kind
+            )
+            for j in self._state.judgements
+        ]
+
+    def accepts(self, card: Card, name: str | None = None) -> bool:
+        """Would the secret rule accept ``card`` on the current mainline (played by ``name``)?"""
+        info = self.player_info(name) if name is not None else None
+        return self._rule.accepts(card, self._state.mainline, info)
+
+    def all_cards(self) -> dict[str, list[Card]]:
+        """Where every physical card is (hands, stock, mainline, sidelines, set aside …), for conservation."""
+        s = self._state
+        sideline = [c for col in s.sidelines for p in col if not p.returned for c in p.cards]
+        wrong = [w.card for p in self._players for w in s.wrong.get(p, ()) if s.phase == "first-half"]
+        return {
+            "hands": [c for p in self._players for c in s.hands[p]],
+            "wrong_cards": wrong,
+            "stock": list(s.stock),
+            "mainline": list(s.mainline),
+            "sidelines": sideline,
+            "set_aside": list(s.set_aside),
+            "discards": list(s.discards),
+        }
+
+    def cards_left(self) -> list[int]:
+        """Each player's count of cards for scoring, in turn order."""
+        if self._physical and self._state.counts is not None:
+            return list(self._state.counts)
+        if self._physical:
+            raise IllegalAction("Enter each player's cards left with finish() first.")
+        return [len(self._state.hands[p]) for p in self._players]
+
+    def scores(self) -> Scores:
+        """The scores by the variant's formula (provisional while the round goes on)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        status = f"over ({self._state.over.reason})" if self._state.over else f"{self.current_player} to play"
+        return (
+            f"<{type(self).__name__} {len(self._players)} players, {len(self._state.mainline)} on the "
+            f"mainline, {status}>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.table._repr_html_()
+
+    # ------------------------------------------------------------------ checks ------------------
+    def _check_player(self, name: Any) -> None:
+        if name not in self._seat:
+            if isinstance(name, str) and name == self._dealer:
+                raise UnknownPlayer(f"{name} is the dealer, not a player.")
+            raise UnknownPlayer(f"There is no player called {name}.")
+
+    def _check_open(self) -> None:
+        s = self._state
+        if s.over is not None:
+            raise RoundOver("The round is over.")
+        if s.pending_guess is not None:
+            raise IllegalAction(f"The dealer must first judge {s.pending_guess.player}'s guess.")
+
+    def _check_turn(self, name: str) -> None:
+        self._check_player(name)
+        self._check_open()
+        if not self._state.mainline:
+            raise IllegalAction("Place the starter card first.")
+        if self._state.turn != name:
+            if name in self._state.expelled:
+                raise IllegalAction(f"{name} has been expelled from this round.")
+            if name == self._state.prophet:
+                raise IllegalAction(f"{name} is the prophet and does not play.")
+            raise NotYourTurn(f"It is {self._state.turn}'s turn.")
+
+    def _resolve(self, name: str, specs: Sequence[Card | str], pool: Sequence[Card]) -> list[Card]:
+        """The physical cards of ``pool`` meant by ``specs`` (text matches any copy)."""
+        wanted = [self._parse_card(spec) for spec in specs]
+        free = list(pool)
+        chosen: list[Card] = []
+        # Exact physical copies first, so a saved log replays the very same cards.
+        for card in wanted:
+            if card in free:
+                free.remove(card)
+                chosen.append(card)
+            else:
+                chosen.append(None)  # type: ignore[arg-type]
+        for i, card in enumerate(wanted):
+            if chosen[i] is None:
+                match = next((c for c in free if c.design == card.design), None)
+                if match is None:
+                    raise CardNotInHand(f"{name} has no {card}.")
+                free.remove(match)
+                chosen[i] = match
+        return chosen
+
+    @staticmethod
+    def _parse_card(spec: Any) -> Card:
+        if isinstance(spec, Card):
+            return spec
+        if isinstance(spec, str):
+            try:
+                return Card.parse(spec)
+            except ValueError as e:
+                raise IllegalAction(str(e)[0].upper() + str(e)[1:] + ".") from None
+        raise IllegalAction(f"A card must be a Card or card text, not {type(spec).__name__}.")
+
+    @staticmethod
+    def _as_list(cards: Any) -> list[Any]:
+        if isinstance(cards, (Card, str)):
+            return [cards]
+        if isinstance(cards, Sequence):
+            return list(cards)
+        raise IllegalAction(f"Cards must be a card, card text or a list of them, not {type(cards).__name__}.")
+
+    def _physical_card(self, name: str, spec: Card | str, copies: int, on_table: Sequence[Card]) -> Card:
+        """A physical round: the card entered, checked only against the deck's counts."""
+        card = self._parse_card(spec)
+        if (self.deck_name == "letters" and card.is_playing) or (
+            self.deck_name != "letters" and not card.is_playing
+        ):
+            raise CardNotInHand(f"{card} is not a card of this deck.")
+        design = card.design
+        used = {c.copy for c in on_table if c.design == design}
+        free = [k for k in range(copies) if k not in used]
+        if not free:
+            many = "once" if copies == 1 else f"{copies} times"
+            raise CardNotInHand(f"{card} is already on the table: the deck holds it only {many}.")
+        return design.with_copy(free[0])
+
+    def _table_cards(self) -> list[Card]:
+        s = self._state
+        return [*s.mainline, *(c for col in s.sidelines for p in col for c in p.cards)]
+
+    def _shown_hand(self, player: str, hand: Sequence[Card | str] | None) -> list[Card]:
+        if self._physical:
+            if hand is None:
+                raise IllegalAction(f"Enter the cards {player} shows (no_play(..., hand=[...])).")
+            from eleusis_lab.cards import as_card
+
+            try:
+                cards = [as_card(c) for c in self._as_list(hand)]
+            except ValueError as e:
+                raise IllegalAction(f"The shown hand has a bad card: {e}.") from None
+            if not cards:
+                raise IllegalAction(f"{player} must show at least one card.")
+            return cards
+        if hand is not None:
+            raise IllegalAction(
+                "The engine knows the hands; do not enter one (hand= is for physical rounds)."
+            )
+        return list(self._state.hands[player])
+
+    def _dealer_card(
+        self, player: str, shown: list[Card], fits: list[Card], wanted: Card | str | None
+    ) -> Card:
+        if wanted is None:
+            card = min(fits, key=Card.sort_key)
+        else:
+            [card] = self._resolve(player, [wanted], shown)
+            if card not in fits:
+                raise IllegalAction(f"The dealer must play a card that fits, and {card} does not.")
+        if self._physical:
+            card = self._physical_card(player, card, self._copies(), self._table_cards())
+        return card
+
+    # ------------------------------------------------------------------ the log -----------------
+    def _emit(self, event: ev.Event) -> int:
+        index = len(self._events)
+        self._events.append(event)
+        self._apply(event, index)
+        return index
+
+    @contextlib.contextmanager
+    def _action(self) -> Iterator[None]:
+        """Run one action's emits; on any failure cut the log back and replay, so nothing changes."""
+        start = len(self._events)
+        try:
+            yield
+        except BaseException:
+            if len(self._events) != start:
+                del self._events[start:]
+                self._replay()
+            raise
+        self._save()
+
+    def _replay(self) -> None:
+        log = list(self._events)
+        self._state = _State(self._players)
+        self._events = []
+        for event in log:
+            self._emit(event)
+
+    def _apply(self, event: ev.Event, index: int) -> None:
+        handler = getattr(self, "_on_" + event.type.replace("-", "_"))
+        handler(event, index)
+
+    def undo(self) -> ev.Event:
+        """Drop the last action and everything it caused; return that action's event."""
+        cut = None
+        for i in range(len(self._events) - 1, 0, -1):
+            if self._events[i].is_action:
+                cut = i
+                break
+        if cut is None:
+            raise IllegalAction("There is nothing to undo.")
+        action = self._events[cut]
+        del self._events[cut:]
+        self._replay()
+        self._save()
+        return action
+
+    # ------------------------------------------------------------------ shared folds ------------
+    def _on_dealt(self, e: ev.Dealt, i: int) -> None:
+        s = self._state
+        s.announcement = e.announcement
+        s.turn = e.first_player
+        s.hands = {p: [] for p in self._players}
+        s.wrong = {p: [] for p in self._players}
+        self._deal(list(e.deck))
+
+    def _deal(self, cards: list[Card]) -> None:
+        """Variants deal hands from the shuffled deck (top first)."""
+
+    def _put_on_mainline(self, cards: Sequence[Card]) -> None:
+        s = self._state
+        for c in cards:
+            s.mainline.append(c)
+            s.sidelines.append([])
+
+    def _on_starter_turned(self, e: ev.StarterTurned, i: int) -> None:
+        s = self._state
+        stock = s.stock
+        for c in e.rejected:
+            stock.remove(c)
+            stock.append(c)
+        stock.remove(e.card)
+        s.starter_rejected = e.rejected
+        for c in e.rejected:
+            s.judgements.append(_Judgement(0, (c,), False, self._dealer or "dealer", i, "starter"))
+        self._put_on_mainline([e.card])
+
+    def _on_starter_placed(self, e: ev.StarterPlaced, i: int) -> None:
+        self._put_on_mainline([e.card])
+
+    def _on_penalty(self, e: ev.PenaltyDrawn, i: int) -> None:
+        s = self._state
+        hand = s.hands[e.player]
+        drawn = [s.stock.popleft() for _ in range(e.drawn)]
+        hand.extend(drawn)
+        if e.reason == "wrong guess":
+            s.guess_penalty_cards = drawn
+
+    def _on_stock_refreshed(self, e: ev.StockRefreshed, i: int) -> None:
+        self._state.stock.extend(e.cards)
+        self._state.refreshes += 1
+
+    def _on_hint(self, e: ev.HintGiven, i: int) -> None:
+        self._state.hints.append(e.text)
+
+    def _on_hint_bought(self, e: ev.HintBought, i: int) -> None:
+        s = self._state
+        if not self._physical and s.stock:
+            s.hands[e.player].append(s.stock.popleft())
+        s.hints.append(e.text)
+
+    def _on_round_ended(self, e: ev.RoundEnded, i: int) -> None:
+        self._state.over = e
+        self._state.window = None
+
+    def _on_cards_counted(self, e: ev.CardsCounted, i: int) -> None:
+        self._state.counts = e.counts
+
+    def _on_guessed(self, e: ev.Guessed, i: int) -> None:
+        s = self._state
+        s.window = None
+        s.last_guess = e
+        s.last_guess_final = e.correct
+        s.guess_penalty_cards = []
+        s.pending_guess = e if e.correct is None else None
+        if e.correct:
+            s.guessed_by = e.player
+
+    def _on_guess_overruled(self, e: ev.GuessOverruled, i: int) -> None:
+        s = self._state
+        assert s.last_guess is not None
+        s.pending_guess = None
+        if e.correct:
+            # A penalty drawn for the guess goes back on top of the stock.
+            hand = s.hands[s.last_guess.player]
+            for c in reversed(s.guess_penalty_cards):
+                hand.remove(c)
+                s.stock.appendleft(c)
+            s.guess_penalty_cards = []
+            s.guessed_by = s.last_guess.player
+        else:
+            s.guessed_by = None
+            if s.over is not None and s.over.reason == "guessed":
+                s.over = None
+        s.last_guess_final = e.correct
+
+    # ------------------------------------------------------------------ helpers for variants ----
+    def _judge(self, name: str, cards: Sequence[Card], mainline: Sequence[Card] | None = None) -> bool:
+        """Do all ``cards``, played in order by ``name``, fit the secret rule?"""
+        line = list(self._state.mainline if mainline is None else mainline)
+        info = self.player_info(name)
+        for c in cards:
+            if not self._rule.accepts(c, line, info):
+                return False
+            line.append(c)
+        return True
+
+    def _playable(self, name: str, cards: Sequence[Card]) -> list[Card]:
+        info = self.player_info(name)
+        line = self._state.mainline
+        return [c for c in cards if self._rule.accepts(c, line, info)]
+
+    def _next_player(self, after: str) -> str | None:
+        """The next player after ``after`` in turn order who is still playing."""
+        n = len(self._players)
+        start = self._seat[after]
+        for k in range(1, n + 1):
+            cand = self._players[(start + k) % n]
+            if self._is_active(cand):
+                return cand
+        return None
+
+    def _is_active(self, name: str) -> bool:
+        return name not in self._state.expelled and name != self._state.prophet
+
+    def _draw(self, name: str, count: int, reason: str) -> int:
+        """Emit a penalty draw of ``count`` cards (fewer if the stock is short); return the count owed."""
+        if count <= 0:
+            return 0
+        if self._physical:
+            self._emit(ev.PenaltyDrawn(name, count, 0, reason))
+            return count
+        self._before_draw(count)
+        self._emit(ev.PenaltyDrawn(name, count, min(count, len(self._state.stock)), reason))
+        return count
+
+    def _before_draw(self, count: int) -> None:
+        """Express refreshes the stock here when the option allows."""
+
+    def _end(self, reason: str, player: str | None = None) -> None:
+        self._emit(ev.RoundEnded(reason, player))
+
+    def _verdict(self, index: int, **kw: Any) -> Verdict:
+        return Verdict(ends_round=self._state.over is not None, event_index=index, **kw)
+
+    # ------------------------------------------------------------------ actions -----------------
+    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+        """``player`` plays a card (or a New Eleusis string); the dealer judges it."""
+        raise NotImplementedError
+
+    def no_play(self, player: str, **kw: Any) -> Verdict:
+        """``player`` declares that no card in their hand fits."""
+        raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
+
+    def guess(self, player: str, rule_text: str | None = None, words: str | None = None) -> GuessResult:
+        """``player`` states the rule, as rule text (the engine checks it) or in words (the dealer judges)."""
+        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+    def overrule_guess(self, correct: bool) -> GuessResult:
+        """The dealer's final word on the last guess."""
+        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+    def declare_prophet(self, player: str, rule_text: str | None = None) -> None:
+        """New Eleusis only."""
+        raise IllegalAction(f"There is no prophet in {self.title}.")
+
+    def give_hint(self, text: str | None = None) -> str:
+        """The dealer gives everybody a hint; a computer dealer makes one up when ``text`` is None."""
+        self._check_open()
+        text = self._hint_text(text)
+        with self._action():
+            self._emit(ev.HintGiven(text))
+        return text
+
+    def _hint_text(self, text: str | None) -> str:
+        if text is not None:
+            if not isinstance(text, str) or not text.strip():
+                raise IllegalAction("A hint needs some text.")
+            return text.strip()
+        if self._dealer is not None:
+            raise IllegalAction(f"{self._dealer} is the dealer: type the hint to give.")
+        return self._computer_hint()
+
+    def _computer_hint(self) -> str:
+        """A computer dealer's hint: a card that would fit now (chosen by the seed), or that none does."""
+        fits = [c for c in make_deck(self.deck_name) if self._rule.accepts(c, self._state.mainline, None)]
+        if not fits:
+            return "No card at all can follow the top card."
+        rng = self._rng(f"hint/{len(self._events)}")
+        return f"{rng.choice(fits)} could be played on the top card now."
+
+    def place_starter(self, card: Card | str) -> Card:
+        """Physical round: enter the starter card that was turned up."""
+        if not self._physical:
+            raise IllegalAction("The engine turned up the starter card itself; this is not a physical round.")
+        if self._state.mainline:
+            raise IllegalAction("The starter card is already on the table.")
+        if self._state.over is not None:
+            raise RoundOver("The round is over.")
+        real = self._physical_card("The table", card, self._copies(), [])
+        with self._action():
+            self._emit(ev.StarterPlaced(real))
+        return real
+
+    def _copies(self) -> int:
+        return 1
+
+    def finish(self, cards_left: Sequence[int] | dict[str, int]) -> Scores:
+        """Physical round: enter each player's cards left (a list in turn order or a name → count dict);
+        the round ends and the scores follow."""
+        if not self._physical:
+            raise IllegalAction("The engine counts the cards itself; finish() is for physical rounds.")
+        if self._state.counts is not None:
+            raise RoundOver("The cards have already been counted.")
+        if isinstance(cards_left, dict):
+            missing = [p for p in self._players if p not in cards_left]
+            if missing or set(cards_left) - set(self._players):
+                raise IllegalAction("Give a count for each player, and only for the players.")
+            counts = [cards_left[p] for p in self._players]
+        else:
+            counts = list(cards_left)
+        if len(counts) != len(self._players):
+            raise IllegalAction(f"Give {len(self._players)} counts, one per player in turn order.")
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
+            raise IllegalAction("Each count of cards left must be a whole number, 0 or more.")
+        with self._action():
+            self._emit(ev.CardsCounted(tuple(counts)))
+            if self._state.over is None:
+                self._end("counted")
+        return self.scores()
+
+    # ------------------------------------------------------------------ guesses (Express) -------
+    def _judge_guess(self, rule_text: str) -> tuple[bool, Any, str | None]:
+        from eleusis_lab.rules import Rule, RuleError
+        from eleusis_lab.rules.checks import same_rule
+
+        try:
+            guessed = Rule.parse(rule_text)
+        except RuleError as e:
+            raise BadGuess(f"The guessed rule does not read as a rule: {e}", e) from None
+        deck = "letters" if self.deck_name == "letters" else "standard"
+        eq = same_rule(guessed, self._rule, deck=deck, player_names=list(self._players))
+        cx = eq.counterexample
+        text = None
+        if cx is not None:
+            try:
+                text = cx.explain()
+            except Exception:  # an explanation is a courtesy; the verdict stands without it
+                text = str(cx)
+        return bool(eq.same), cx, text
+
+    # ------------------------------------------------------------------ saving ------------------
+    def to_json(self) -> str:
+        """The round as JSON text (format name, version, header, the event log, a checksum)."""
+        from eleusis_lab.play.save import dump_round
+
+        return dump_round(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write :meth:`to_json` to ``path`` atomically (a temporary file, then a rename)."""
+        write_atomically(os.fspath(path), self.to_json())
+
+    def _save(self) -> None:
+        if self._autosave is not None:
+            write_atomically(self._autosave, self.to_json())
+
+    def _header_options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    def _redo(self, event: ev.Event) -> None:
+        """Re-run a saved action (loading checks that the log follows from the rules)."""
+        if isinstance(event, ev.Played):
+            self.play(event.player, list(event.cards), **self._play_extras(event))
+        elif isinstance(event, ev.NoPlayDeclared):
+            self.no_play(event.player, **self._no_play_extras(event))
+        elif isinstance(event, ev.Guessed):
+            self._guess(event.player, event.text, event.words, judged=(event.correct, event.counterexample))
+        elif isinstance(event, ev.GuessOverruled):
+            self.overrule_guess(event.correct)
+        elif isinstance(event, ev.ProphetDeclared):
+            self.declare_prophet(event.player, event.rule_text)
+        elif isinstance(event, ev.HintBought):
+            self.buy_hint(event.player, event.text)  # type: ignore[attr-defined]
+        elif isinstance(event, ev.HintGiven):
+            self.give_hint(event.text)
+        elif isinstance(event, ev.StarterPlaced):
+            self.place_starter(event.card)
+        elif isinstance(event, ev.HalfEndedByTeacher):
+            self.end_half()  # type: ignore[attr-defined]
+        elif isinstance(event, ev.CardsCounted):
+            self.finish(list(event.counts))
+        else:
+            raise GameError(f"A {event.type} event is not something a person does.")
+
+    def _play_extras(self, event: ev.Played) -> dict[str, Any]:
+        return {}
+
+    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
+        return {}
+
+    def _guess(
+        self,
+        player: str,
+        rule_text: str | None,
+        words: str | None,
+        judged: tuple[bool | None, str | None] | None = None,
+    ) -> GuessResult:
+        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, never half."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".eleusis-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+__all__ += ["count_designs", "write_atomically"]

@@ -1,0 +1,203 @@
+"""Saving and loading rounds: JSON with a format name, a version and a checksum.
+
+A save holds the header (variant, players, dealer, secret rule, seed, options, seal) and the event
+log.  :func:`load_round` trusts nothing: it checks the format and version, the checksum, every
+field's type and every card's text, that the rule matches the seal and the deal matches the seed, and
+then *re-plays every action* through the rules, comparing what follows with the saved log.  Anything
+wrong raises :class:`~eleusis_lab.play.errors.BadSave` with one sentence; a round is returned whole
+or not at all.
+
+The checksum (SHA-256 of the canonical JSON of everything else) detects a file that was edited,
+truncated or damaged after saving.  It is not a secret key: it stops accidents and casual editing,
+not a determined forger (who could recompute it).  The secret rule is stored in plain text, so a
+save file should stay with the teacher until the rule is revealed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.errors import BadSave, GameError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
+
+__all__ = ["FORMAT", "VERSION", "checksum", "dump_round", "load_round"]
+
+FORMAT = "eleusis-lab-round"
+VERSION = 1
+_HEADER = ("format", "version", "variant", "players", "dealer", "rule", "seed", "stacked", "options", "seal")
+
+
+def checksum(body: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of a save's body (every key but ``checksum``)."""
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _body(r: Round) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": r.variant,
+        "players": r.players,
+        "dealer": r.dealer,
+        "rule": r.rule.text,
+        "seed": r.seed,
+        "stacked": r._stacked,
+        "options": r.options,
+        "seal": r.seal.to_dict(),
+        "events": [ev.event_to_json(e) for e in r._events],
+    }
+
+
+def dump_round(r: Round) -> str:
+    """The JSON text of a round: the header, one event a line, and the checksum last."""
+    body = _body(r)
+    lines = ["{"]
+    for key in _HEADER:
+        lines.append(f" {json.dumps(key)}: {json.dumps(body[key], ensure_ascii=False)},")
+    lines.append(' "events": [')
+    events = [json.dumps(e, ensure_ascii=False) for e in body["events"]]
+    lines.append(",\n".join("  " + e for e in events))
+    lines.append(" ],")
+    lines.append(f' "checksum": {json.dumps(checksum(body))}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise BadSave(message)
+
+
+def load_round(
+    text: str | bytes | os.PathLike[str], *, autosave: str | os.PathLike[str] | None = None
+) -> Round:
+    """Rebuild a round from :meth:`Round.to_json` text (or the path of a saved file).
+
+    ``load_round(r.to_json()).to_json() == r.to_json()``.  Raises :class:`BadSave` when the text is not
+    a whole, untouched, legal saved round.
+    """
+    if isinstance(text, os.PathLike):
+        try:
+            with open(text, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise BadSave(f"Cannot read the saved round: {e}.") from None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadSave("This is not a saved round: the file is not UTF-8 text.") from None
+    if not isinstance(text, str):
+        raise BadSave(f"A saved round is JSON text, not {type(text).__name__}.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        hint = " (it looks cut short)" if "Expecting" in e.msg and e.pos >= len(text.rstrip()) - 1 else ""
+        raise BadSave(f"This is not a whole saved round: the JSON breaks at line {e.lineno}{hint}.") from None
+    _need(isinstance(data, dict), "This is not a saved round: expected a JSON object.")
+    _need(
+        data.get("format") == FORMAT,
+        "This is not an Eleusis Lab round (its format name is wrong or missing).",
+    )
+    version = data.get("version")
+    _need(isinstance(version, int) and not isinstance(version, bool), "The save has no valid version number.")
+    _need(version <= VERSION, f"This round was saved by a newer Eleusis Lab (format version {version}).")
+    _need(version == VERSION, f"Format version {version} is not supported.")
+    expected = {*_HEADER, "events", "checksum"}
+    missing = expected - set(data)
+    _need(not missing, f"The save is missing {', '.join(sorted(missing))}.")
+    _need(
+        not set(data) - expected, f"The save has unknown fields: {', '.join(sorted(set(data) - expected))}."
+    )
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    _need(
+        data["checksum"] == checksum(body),
+        "The file was changed after it was saved (its checksum does not match).",
+    )
+    try:
+        return _rebuild(body, autosave)
+    except BadSave:
+        raise
+    except GameError as e:
+        raise BadSave(f"The saved round is not legal: {e}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, AssertionError, IndexError) as e:
+        raise BadSave(f"The saved round is damaged: {e}.") from None
+
+
+def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
+    from eleusis_lab.play import VARIANTS
+    from eleusis_lab.rules import Rule, RuleError
+    from eleusis_lab.rules.seal import Seal
+
+    cls = VARIANTS.get(body["variant"])
+    _need(cls is not None, f"Unknown variant {body['variant']!r}.")
+    assert cls is not None
+    players = body["players"]
+    _need(isinstance(players, list) and all(isinstance(p, str) for p in players), "Bad list of players.")
+    _need(body["dealer"] is None or isinstance(body["dealer"], str), "Bad dealer name.")
+    _need(isinstance(body["rule"], str), "The secret rule is missing.")
+    seed = body["seed"]
+    _need(isinstance(seed, int) and not isinstance(seed, bool), "Bad seed.")
+    _need(isinstance(body["stacked"], bool), "Bad 'stacked' flag.")
+    options = body["options"]
+    _need(isinstance(options, dict) and isinstance(options.get("physical"), bool), "Bad options.")
+    options = dict(options)
+    physical = options.pop("physical")
+    try:
+        rule = Rule.parse(body["rule"])
+    except RuleError as e:
+        raise BadSave(f"The saved secret rule does not parse: {e}") from None
+    try:
+        seal = Seal.from_dict(body["seal"])
+    except (ValueError, TypeError, KeyError) as e:
+        raise BadSave(f"The saved seal is damaged: {e}.") from None
+    _need(seal.verify(rule.text), "The secret rule does not match the round's seal.")
+    raw = body["events"]
+    _need(isinstance(raw, list) and raw, "The save has no events.")
+    saved = [ev.event_from_json(e) for e in raw]
+    _need(type(saved[0]) is ev.Dealt, "A saved round must begin with the deal.")
+    dealt = saved[0]
+    assert isinstance(dealt, ev.Dealt)
+    r = cls(
+        players,
+        rule,
+        seed=seed,
+        dealer=body["dealer"],
+        physical=physical,
+        seal=seal,
+        _dealt=dealt,
+        _stacked=body["stacked"],
+        **options,
+    )
+    _compare(r, saved, 0)
+    i = len(r._events)
+    while i < len(saved):
+        event = saved[i]
+        _need(event.is_action, f"Event {i} ({event.type}) does not follow from the events before it.")
+        try:
+            r._redo(event)
+        except GameError as e:
+            raise BadSave(f"Event {i} ({event.type}) is not a legal action: {e}") from None
+        _compare(r, saved, i)
+        i = len(r._events)
+    _need(len(r._events) == len(saved), "The saved log ends with events that do not follow from the rules.")
+    r._autosave = os.fspath(autosave) if autosave is not None else None
+    r._save()
+    return r
+
+
+def _compare(r: Round, saved: list[ev.Event], start: int) -> None:
+    produced = r._events
+    for j in range(start, len(produced)):
+        _need(j < len(saved), f"The saved log is cut short after event {len(saved) - 1}.")
+        if produced[j] != saved[j]:
+            raise BadSave(
+                f"Event {j} ({saved[j].type}) does not match what the rules give ({produced[j].type})."
+            )
