@@ -65,7 +65,15 @@ class Rule:
     _judge: Callable[[Any, Sequence[Any], Any], bool]
 
     def __init__(self, tree: ast.Node, *, _source: str = "") -> None:
-        checker = check(tree, _source)
+        try:
+            checker = check(tree, _source)
+        except RuleError as err:
+            if _source or err.offset is not None:
+                raise
+            # A hand-built tree has no positions: print it and check the text, to point at the mistake.
+            text = to_text(tree)
+            check(parse(text), text)
+            raise  # pragma: no cover - the printed text fails the same way
         text = to_text(tree)
         set_ = object.__setattr__
         set_(self, "_ast", tree)

@@ -90,7 +90,8 @@ def _need(ok: bool, message: str) -> None:
 
 
 def _node(value: object, what: str) -> None:
-    _need(isinstance(value, Node), f"{what} must be a syntax-tree node, not {value!r}")
+    if not isinstance(value, Node):
+        raise ValueError(f"{what} must be a syntax-tree node, not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)

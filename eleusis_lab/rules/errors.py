@@ -152,15 +152,23 @@ class RuleError(ValueError):
             self.width = max(1, min(width, end - offset))
         super().__init__(self._message())
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.reason, self.text, self.offset, self.hint, self.width))
+
     def _message(self) -> str:
         shown, caret_at = _shown_line(self.source_line, self.column - 1)
-        parts = [f"{self.reason} (line {self.line}, column {self.column})"]
+        where = f" (line {self.line}, column {self.column})" if self.offset is not None else ""
+        parts = [self.reason + where]
         if shown.strip():
             parts.append("    " + shown)
             parts.append("    " + " " * caret_at + "^" * max(1, min(self.width, len(shown) - caret_at)))
         if self.hint:
             parts.append("hint: " + self.hint)
         return "\n".join(parts)
+
+
+def _rebuild(reason: str, text: str, offset: int | None, hint: str, width: int) -> RuleError:
+    return RuleError(reason, text, offset, hint=hint, width=width)
 
 
 def _shown_line(line: str, col: int, room: int = 100) -> tuple[str, int]:

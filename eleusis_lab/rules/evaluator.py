@@ -110,12 +110,11 @@ class Compiler:
         return _pick(types)
 
     # -- dispatch --
-    def compile(self, node: A.Node, want: str | None = None) -> Fn:
+    def closure(self, node: A.Node, want: str | None = None) -> Fn:
         is_const, value = self.try_constant(node, want)
         if is_const:
             return lambda c, m, p: value
-        method = getattr(self, "_" + type(node).__name__)
-        return method(node, want)  # type: ignore[no-any-return]
+        return _METHODS[type(node)](self, node, want)
 
     def _Ref(self, node: A.Ref, want: str | None) -> Fn:
         if node.name == "card":
@@ -144,7 +143,7 @@ class Compiler:
         name = node.name
         obj = node.obj
         if name in ("name", "seat"):
-            get_player = self.compile(obj)
+            get_player = self.closure(obj)
             getter = operator.attrgetter(name)
             return lambda c, m, p: getter(get_player(c, m, p))
         if name == "color":
@@ -175,7 +174,7 @@ class Compiler:
                 return value
 
             return of_previous
-        get_card = self.compile(obj)
+        get_card = self.closure(obj)
 
         def of_any(c: Any, m: Sequence[Any], p: Any) -> Any:
             value = read(get_card(c, m, p))
@@ -191,7 +190,7 @@ class Compiler:
         negated = node.negated
         if "card" in types:
             if pred == "blank":
-                get = self.compile(node.operand)
+                get = self.closure(node.operand)
 
                 def blank(c: Any, m: Sequence[Any], p: Any) -> bool:
                     card = get(c, m, p)
@@ -207,9 +206,9 @@ class Compiler:
                 return self._test(get, test, negated)
         elif "color" in types:
             target = Color(pred)
-            get = self.compile(node.operand, "color")
+            get = self.closure(node.operand, "color")
         else:
-            return self._test(self.compile(node.operand, "int"), _RANK_TESTS[pred], negated)
+            return self._test(self.closure(node.operand, "int"), _RANK_TESTS[pred], negated)
         if negated:
             return lambda c, m, p: get(c, m, p) is not target
         return lambda c, m, p: get(c, m, p) is target
@@ -221,16 +220,16 @@ class Compiler:
         return lambda c, m, p: test(get(c, m, p))
 
     def _Neg(self, node: A.Neg, want: str | None) -> Fn:
-        get = self.compile(node.operand, "int")
+        get = self.closure(node.operand, "int")
         return lambda c, m, p: -get(c, m, p)
 
     def _Not(self, node: A.Not, want: str | None) -> Fn:
-        get = self.compile(node.operand, "bool")
+        get = self.closure(node.operand, "bool")
         return lambda c, m, p: not get(c, m, p)
 
     def _Arith(self, node: A.Arith, want: str | None) -> Fn:
-        left = self.compile(node.left, "int")
-        right = self.compile(node.right, "int")
+        left = self.closure(node.left, "int")
+        right = self.closure(node.right, "int")
         if node.op == "%":
             is_const, k = self.try_constant(node.right, "int")
             if is_const and k != 0:
@@ -248,15 +247,15 @@ class Compiler:
         return lambda c, m, p: op(left(c, m, p), right(c, m, p))
 
     def _BoolOp(self, node: A.BoolOp, want: str | None) -> Fn:
-        left = self.compile(node.left, "bool")
-        right = self.compile(node.right, "bool")
+        left = self.closure(node.left, "bool")
+        right = self.closure(node.right, "bool")
         if node.op == "and":
             return lambda c, m, p: left(c, m, p) and right(c, m, p)
         return lambda c, m, p: left(c, m, p) or right(c, m, p)
 
     def _Compare(self, node: A.Compare, want: str | None) -> Fn:
         t = self.common(node.left, node.right)
-        left = self.compile(node.left, t)
+        left = self.closure(node.left, t)
         op = _COMPARE[node.op]
         is_const, k = self.try_constant(node.right, t)
         if is_const:
@@ -265,7 +264,7 @@ class Compiler:
             if node.op == "!=":
                 return lambda c, m, p: left(c, m, p) != k
             return lambda c, m, p: op(left(c, m, p), k)
-        right = self.compile(node.right, t)
+        right = self.closure(node.right, t)
         if node.op == "==":
             return lambda c, m, p: left(c, m, p) == right(c, m, p)
         if node.op == "!=":
@@ -273,25 +272,25 @@ class Compiler:
         return lambda c, m, p: op(left(c, m, p), right(c, m, p))
 
     def _If(self, node: A.If, want: str | None) -> Fn:
-        cond = self.compile(node.cond, "bool")
+        cond = self.closure(node.cond, "bool")
         t = want or self.common(node.then, node.otherwise)
-        then = self.compile(node.then, t)
-        otherwise = self.compile(node.otherwise, t)
+        then = self.closure(node.then, t)
+        otherwise = self.closure(node.otherwise, t)
         return lambda c, m, p: then(c, m, p) if cond(c, m, p) else otherwise(c, m, p)
 
     def _In(self, node: A.In, want: str | None) -> Fn:
         negated = node.negated
         container = node.container
         if isinstance(container, A.Range):
-            item = self.compile(node.item, "int")
+            item = self.closure(node.item, "int")
             lo_const, lo = self.try_constant(container.low, "int")
             hi_const, hi = self.try_constant(container.high, "int")
             if lo_const and hi_const:
                 if negated:
                     return lambda c, m, p: not (lo <= item(c, m, p) <= hi)
                 return lambda c, m, p: lo <= item(c, m, p) <= hi
-            low = self.compile(container.low, "int")
-            high = self.compile(container.high, "int")
+            low = self.closure(container.low, "int")
+            high = self.closure(container.high, "int")
 
             def in_range(c: Any, m: Sequence[Any], p: Any) -> bool:
                 x = item(c, m, p)
@@ -300,21 +299,28 @@ class Compiler:
             return in_range
         elements = frozenset(t[5:] for t in self.types.of(container) if t.startswith("list:"))
         t = _pick(self.types.of(node.item) & elements)
-        item = self.compile(node.item, t)
+        item = self.closure(node.item, t)
         values = self._constant_list(container, t)
         if values is not None:
             members = frozenset(values)
             if negated:
                 return lambda c, m, p: item(c, m, p) not in members
             return lambda c, m, p: item(c, m, p) in members
-        getters = self._list_getters(container, t)
+        if isinstance(container, A.ListOf):
+            getters = tuple(self.closure(i, t) for i in container.items)
 
-        def in_list(c: Any, m: Sequence[Any], p: Any) -> bool:
-            x = item(c, m, p)
-            # Lazy: items after the first match are never read, so they cannot be missing.
-            return any(get(c, m, p) == x for get in getters) is not negated
+            def in_list(c: Any, m: Sequence[Any], p: Any) -> bool:
+                x = item(c, m, p)
+                # Lazy: items after the first match are never read, so they cannot be missing.
+                return any(get(c, m, p) == x for get in getters) is not negated
 
-        return in_list
+            return in_list
+        seq = self.closure(container, "list:" + t)
+
+        def in_values(c: Any, m: Sequence[Any], p: Any) -> bool:
+            return (item(c, m, p) in seq(c, m, p)) is not negated
+
+        return in_values
 
     def _constant_list(self, node: A.Node, t: str) -> tuple[Any, ...] | None:
         if not isinstance(node, A.ListOf):
@@ -327,31 +333,24 @@ class Compiler:
             out.append(value)
         return tuple(out)
 
-    def _list_getters(self, node: A.Node, t: str) -> tuple[Fn, ...]:
-        if isinstance(node, A.ListOf):
-            return tuple(self.compile(item, t) for item in node.items)
-        # A list-valued expression that is not a literal (an `if` choosing between lists).
-        whole = self.compile(node, "list:" + t)
-        return (lambda c, m, p: whole(c, m, p),)  # pragma: no cover - not reachable by typed rules
-
     def _ListOf(self, node: A.ListOf, want: str | None) -> Fn:
         t = want[5:] if want and want.startswith("list:") else self.common(node)[5:]
-        getters = tuple(self.compile(item, t) for item in node.items)
+        getters = tuple(self.closure(item, t) for item in node.items)
         return lambda c, m, p: tuple(get(c, m, p) for get in getters)
 
     def _Index(self, node: A.Index, want: str | None) -> Fn:
         t = want or _pick(frozenset(x[5:] for x in self.types.of(node.seq)))
-        index = self.compile(node.index, "int")
+        index = self.closure(node.index, "int")
         if isinstance(node.seq, A.ListOf):
             values = self._constant_list(node.seq, t)
             if values is not None:
                 n = len(values)
                 return lambda c, m, p: values[index(c, m, p) % n]
-            getters = self._list_getters(node.seq, t)
+            getters = tuple(self.closure(i, t) for i in node.seq.items)
             n = len(getters)
             # Only the chosen item is evaluated.
             return lambda c, m, p: getters[index(c, m, p) % n](c, m, p)
-        seq = self.compile(node.seq, "list:" + t)
+        seq = self.closure(node.seq, "list:" + t)
 
         def pick(c: Any, m: Sequence[Any], p: Any) -> Any:
             values = seq(c, m, p)
@@ -361,18 +360,18 @@ class Compiler:
 
     def _Call(self, node: A.Call, want: str | None) -> Fn:
         if node.func == "cyc":
-            arg = self.compile(node.args[0], "int")
+            arg = self.closure(node.args[0], "int")
             return lambda c, m, p: (arg(c, m, p) - 1) % 13 + 1
         if node.func == "abs":
-            arg = self.compile(node.args[0], "int")
+            arg = self.closure(node.args[0], "int")
             return lambda c, m, p: abs(arg(c, m, p))
         if node.func == "len":
-            arg = self.compile(node.args[0], "string")
+            arg = self.closure(node.args[0], "string")
             return lambda c, m, p: len(arg(c, m, p))
         x_node, seq_node = node.args
         elements = frozenset(t[5:] for t in self.types.of(seq_node) if t.startswith("list:"))
         t = want or _pick(self.types.of(x_node) & elements)
-        x = self.compile(x_node, t)
+        x = self.closure(x_node, t)
         values = self._constant_list(seq_node, t)
         if values is not None:
             following: dict[Any, Any] = {}
@@ -386,7 +385,7 @@ class Compiler:
                     raise Missing from None
 
             return next_constant
-        seq = self.compile(seq_node, "list:" + t)
+        seq = self.closure(seq_node, "list:" + t)
 
         def next_value(c: Any, m: Sequence[Any], p: Any) -> Any:
             value = x(c, m, p)
@@ -399,9 +398,26 @@ class Compiler:
         return next_value
 
 
+_METHODS: dict[type[A.Node], Callable[[Compiler, Any, str | None], Fn]] = {
+    A.Ref: Compiler._Ref,
+    A.Attr: Compiler._Attr,
+    A.Is: Compiler._Is,
+    A.Neg: Compiler._Neg,
+    A.Not: Compiler._Not,
+    A.Arith: Compiler._Arith,
+    A.BoolOp: Compiler._BoolOp,
+    A.Compare: Compiler._Compare,
+    A.If: Compiler._If,
+    A.In: Compiler._In,
+    A.ListOf: Compiler._ListOf,
+    A.Index: Compiler._Index,
+    A.Call: Compiler._Call,
+}
+
+
 def compile_rule(node: A.Node, types: TypeChecker) -> Callable[[Any, Sequence[Any], Any], bool]:
     """A function ``judge(card, mainline, player) -> bool`` for a checked rule; missing reads accept."""
-    body = Compiler(types).compile(node, "bool")
+    body = Compiler(types).closure(node, "bool")
 
     def judge(card: Any, mainline: Sequence[Any], player: Any) -> bool:
         try:

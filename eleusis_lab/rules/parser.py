@@ -24,6 +24,7 @@ from lark import Token
 
 from eleusis_lab.rules import ast as A
 from eleusis_lab.rules.errors import ALIASES, RuleError, nearest, type_word
+from eleusis_lab.rules.printer import to_text
 
 #: Longest rule text accepted, in characters (a long classroom rule is a few hundred).
 MAX_LENGTH = 2000
@@ -237,6 +238,10 @@ def _name_hint(word: str) -> str:
         return "write `%` for the remainder: `prev.rank % 4`"
     if word.startswith("prev") and word[4:].isdigit():
         return "a rule can look back three cards: `prev`, `prev2`, `prev3`"
+    if word in _LETTERS or word in _CYRILLIC:
+        letter = _CYRILLIC.get(word, word)
+        extra = f" (or `{ALIASES[word.lower()]}`?)" if word.lower() in ALIASES else ""
+        return f'a letter goes in quotes: "{letter}"{extra}'
     guess = nearest(word, _ALL_NAMES)
     if guess is not None:
         return f"did you mean `{guess}`?"
@@ -397,6 +402,11 @@ _CHAR_HINTS = {
     "≥": ("`≥` is not used in rules", "write `>=`"),
     "−": ("`−` (a typographic minus) is not used in rules", "type a plain `-`"),
     "…": ("`…` is not used in rules", "write a range with two dots: `1..7`"),
+    "‘": ("curly quotes are not used in rules", 'use straight double quotes: "A"'),
+    "’": ("curly quotes are not used in rules", 'use straight double quotes: "A"'),
+    "”": ("a closing quote without an opening one", 'text goes between quotes, like "A"'),
+    "{": ("curly brackets are not used in rules", "write lists as `[a, b]`"),
+    "}": ("curly brackets are not used in rules", "write lists as `[a, b]`"),
 }
 
 
@@ -417,7 +427,9 @@ def _from_lark(err: lark.exceptions.UnexpectedInput, text: str) -> RuleError:
     if isinstance(err, lark.exceptions.UnexpectedCharacters):
         at = err.pos_in_stream or 0
         ch = text[at] if at < len(text) else ""
-        if ch == "=" and text[at : at + 2] != "==":
+        if text[at : at + 2] in ("=>", "=<"):
+            reason, hint = f"`{text[at : at + 2]}` is not a comparison", f"write `{text[at + 1]}=`"
+        elif ch == "=" and text[at : at + 2] != "==":
             reason, hint = _CHAR_HINTS["="]
         elif ch == "&" or ch == "|":
             reason, hint = _CHAR_HINTS[ch]
@@ -430,7 +442,7 @@ def _from_lark(err: lark.exceptions.UnexpectedInput, text: str) -> RuleError:
         else:
             shown = ch if ch.isprintable() and not ch.isspace() else repr(ch)
             reason, hint = f"unexpected character `{shown}`", ""
-        width = 2 if text[at : at + 2] in ("&&", "||") else 1
+        width = 2 if text[at : at + 2] in ("&&", "||", "=>", "=<") else 1
         return RuleError(reason, text, at, hint=hint, width=width)
     if isinstance(err, lark.exceptions.UnexpectedToken):
         return _unexpected_token(err.token, set(err.expected), text)
@@ -517,6 +529,16 @@ def _unexpected_token(token: Token, expected: set[str], text: str) -> RuleError:
             f"unexpected {got}",
             "after the dot comes an attribute: rank, suit, color (letter deck: letter, ink, shape, outline)",
         )
+    if token.type == "DOTDOT":
+        return error(
+            "unexpected `..`", "a range goes right after `in`, without brackets: `card.rank in 1..7`"
+        )
+    if token.type == "IF" and not (expected & {"NAME", "INT", "LPAR"}):
+        return error("unexpected `if`", "`if` comes first: `if C then A else B`")
+    if token.type == "NAME" and word in ("to", "through", "thru", "between", "from"):
+        return error(f"unexpected {got}", "write a range with two dots: `card.rank in 1..7`")
+    if token.type == "COMPARE_OP" and word == ">" and previous == "<":
+        return error("`<>` is not a comparison", "write `!=` for 'not equal'")
     if token.type in _VALUE_TERMINALS and not (expected & {"NAME", "INT", "LPAR"}):
         # Two values side by side: a missing dot, operator or keyword.
         reason = f"unexpected {got}: something is missing before it"
@@ -787,7 +809,18 @@ class TypeChecker:
         return _INT
 
     def _BoolOp(self, node: A.BoolOp) -> Types:
-        hint = f"`{node.op}` joins two conditions: `card is red {node.op} card.rank > 7`"
+        hint = (
+            f"each side of `{node.op}` must be a whole condition: "
+            f"`card.rank == 1 {node.op} card.rank == 2`"
+            + (" (or `card.rank in [1, 2]`)" if node.op == "or" else "")
+        )
+        left = node.left
+        if isinstance(left, A.Compare) and left.op == "==" and not isinstance(node.right, A.Compare):
+            # `card.suit == hearts or diamonds`: say it the way it is meant.
+            subject, first, second = to_text(left.left), to_text(left.right), to_text(node.right)
+            hint = f"write `{subject} == {first} {node.op} {subject} == {second}`" + (
+                f", or `{subject} in [{first}, {second}]`" if node.op == "or" else ""
+            )
         self._need(node.left, _BOOL, f"each side of `{node.op}`", hint)
         self._need(node.right, _BOOL, f"each side of `{node.op}`", hint)
         return _BOOL
