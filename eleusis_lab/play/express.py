@@ -90,6 +90,14 @@ class ExpressRound(Round):
             rejected.append(card)
         raise GameError("No card of the stock can start the line under this rule.")
 
+    def place_starter(self, card: Card | str) -> Card:
+        """Physical round: enter the starter; it must be a card the rule accepts to start the line."""
+        if self._physical and not self._state.mainline and self._state.over is None:
+            real = self._parse_card(card)
+            if not self._rule.accepts(real, [], None):
+                raise IllegalAction(f"{real} cannot start the line under the rule: put it under the stock.")
+        return super().place_starter(card)
+
     def _hands_known(self) -> bool:
         return False
 

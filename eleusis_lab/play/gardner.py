@@ -183,6 +183,15 @@ class GardnerRound(Round):
         return list(self._state.wrong[name])
 
     @property
+    def tried(self) -> list[Card]:
+        """Second half: the cards the current player has already tried (and taken back) this turn."""
+        return sorted(self._state.tried, key=Card.sort_key)
+
+    def can_try(self, name: str) -> list[Card]:
+        """The cards ``name`` may play now (second half: not yet tried this turn)."""
+        return [c for c in self.hand(name) if c not in self._state.tried or self._state.turn != name]
+
+    @property
     def dealer_score(self) -> int | None:
         """The dealer's score, fixed when the first half ends (None before)."""
         from eleusis_lab.scoring import gardner_dealer

@@ -13,6 +13,7 @@ failed action never leaves a trace.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import random
 import secrets
@@ -188,7 +189,7 @@ class Round:
         self._rule = rule
         self._check_rule_deck(rule)
         if seed is None:
-            seed = secrets.randbelow(2**32)
+            seed = secrets.randbelow(2**62)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GameError(f"The seed must be a whole number, not {seed!r}.")
         self._seed = seed
@@ -203,7 +204,10 @@ class Round:
         if seal is None:
             from eleusis_lab.rules.seal import Seal
 
-            seal = Seal.commit(rule)
+            # The salt follows from the seed, so the same seed gives the very same round (and save).
+            # A class round leaves seed=None: the seed is then a secret 62-bit number, and so is the salt.
+            salt = hashlib.sha256(f"eleusis-lab-seal/{seed}".encode()).hexdigest()[:32]
+            seal = Seal.commit(rule, salt=salt)
         self._seal = seal
         if _dealt is None:
             _dealt = self._make_dealt(deck_order, announcement)
