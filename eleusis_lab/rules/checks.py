@@ -119,7 +119,7 @@ def _resolve_deck(
     has_letters = any(c.is_letter or c.is_blank for c in faces)
     has_playing = any(c.is_playing for c in faces)
     if "letters" in wants and not has_letters:
-        raise ValueError("this rule reads letter-card features: check it with deck='letters'")
+        raise ValueError("this rule reads letter-card features: use the letters deck")
     if "standard" in wants and not has_playing:
         raise ValueError("this rule reads ranks, suits or colours: check it with a playing-card deck")
     return name, faces, len(cards), copies
@@ -211,7 +211,8 @@ class _Space:
         self.faces = faces
         self.copies = copies or dict.fromkeys(faces, 1)
         self.players = players
-        self.lookback = lookback
+        # a tail of at least one card, so that "the line has started" is part of every situation
+        self.lookback = max(1, lookback)
         self.fold = fold
         if fold is not None:
             threshold, period = fold
@@ -371,7 +372,7 @@ class RuleReport:
             else f"{self.situations} situations of random lines (simulation)"
         )
         lines = [
-            f"Rule: {self.rule_text}",
+            f"Rule (canonical text): {self.rule_text}",
             f"Deck: {self.deck} ({n} different cards); checked over {how}.",
             f"Playable cards: at least {self.cards(self.playable_min)}, typically "
             f"{self.cards(self.playable_median)}, at most {self.cards(self.playable_max)} of {n} "
@@ -379,7 +380,7 @@ class RuleReport:
             f"Starter: {self.cards(self.starter_share)} of {n} cards can start the line.",
             "Dead ends: "
             + (
-                "yes, e.g. after " + _line(self.dead_end_example or ())
+                "yes, e.g. after " + _line(self.dead_end_example or ()) + "."
                 if self.can_dead_end
                 else "none, the line can always go on."
             ),
@@ -435,14 +436,14 @@ def check(
     dead_end: tuple[Card, ...] | None = None
     dead_end_clean = False
     count = 0
-    for real, _mainline, _player, verdicts in situations:
+    for real, _mainline, _player, row in situations:
         count += 1
-        k = sum(verdicts)
+        k = sum(row)
         if not real:
             starter_counts.append(k)
         else:
             shares.append(k / n)
-            ever.update(c for c, ok in zip(faces, verdicts, strict=True) if ok)
+            ever.update(c for c, ok in zip(faces, row, strict=True) if ok)
         if k == 0 and (dead_end is None or (not dead_end_clean and space.clean(real))):
             dead_end, dead_end_clean = real, space.clean(real)
     if not shares:  # no starter at all: the line cannot begin
@@ -504,7 +505,7 @@ def _verdicts(r: dict[str, Any], n: int) -> tuple[list[str], list[str]]:
     if typical < lo:
         express += " — fewer: hard to play even for someone who has found the rule."
     elif typical > hi:
-        express += " — more: many plays succeed by chance, so the evidence comes slowly."
+        express += " — more than ideal: more plays succeed by chance, so the evidence comes more slowly."
     else:
         express += " — right in the ideal range."
     verdicts.append(express)

@@ -507,7 +507,7 @@ _OUR_RULES: tuple[LibraryEntry, ...] = (
         "Prime sums",
         OURS,
         "The ranks of the card and the top card add up to a prime number (2, 3, 5, 7, 11, 13, 17, 19, 23).",
-        "(card.rank + prev.rank) is prime",
+        "card.rank + prev.rank in [2, 3, 5, 7, 11, 13, 17, 19, 23]",
         "hard",
     ),
     # -- the letter deck --------------------------------------------------------------------------

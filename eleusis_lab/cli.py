@@ -1,0 +1,215 @@
+"""The ``eleusis-lab`` command: check a rule, list the library, open the lessons.
+
+Each subcommand is one ``_cmd_<name>(args) -> int`` function registered in :func:`build_parser`;
+to add one, add a ``_add_<name>(subparsers)`` function and call it there.  Errors reach the user as
+one sentence on stderr and exit code 2; ``--help`` works on every level.
+
+>>> main(["rules", "--difficulty", "hard", "--deck", "letters"])
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+PROG = "eleusis-lab"
+EXIT_ERROR = 2
+
+
+class CommandError(Exception):
+    """A problem to report to the user in one sentence (exit code 2)."""
+
+
+# -- check ---------------------------------------------------------------------------------------
+def _add_check(sub: Any) -> None:
+    p = sub.add_parser(
+        "check",
+        help="report on a rule: playable share, dead ends, never-playable cards, verdicts",
+        description="Parse a rule, print it canonically, and judge it against the sources' guidelines "
+        "(Gardner: at least a quarter of the deck; Express: ideally 12-15 of 52; every card "
+        "playable; no dead ends). RULE is rule text or a library key such as gardner-3.",
+    )
+    p.add_argument(
+        "rule", metavar="RULE", help='rule text, e.g. "card.color != prev.color", or a library key'
+    )
+    p.add_argument(
+        "--deck",
+        choices=["standard", "double", "letters"],
+        default=None,
+        help="deck to check against (default: the deck the rule is written for)",
+    )
+    p.add_argument(
+        "--players",
+        default=None,
+        help="comma-separated player names for player-dependent rules (default: four sample names)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
+    p.set_defaults(func=_cmd_check)
+
+
+def _read_rule(text: str) -> tuple[Any, str | None]:
+    """(parsed Rule, library key or None): a library key is looked up, anything else parsed."""
+    from eleusis_lab.rules import Rule, library
+
+    key = text.strip()
+    known = library.keys()
+    if key in known:
+        return library.get(key).rule, key
+    return Rule.parse(text), None
+
+
+def _estimated_difficulty(rule: Any, deck: str | None) -> dict[str, Any] | None:
+    """Estimated difficulty from simulated solo rounds, or None when not estimated.
+
+    ESTIMATED DIFFICULTY GOES HERE (engineer E): return e.g. ``{"label": "medium", "solved": 0.6,
+    "median_turns": 14}``; the text report prints the label and the other items, ``--json`` the dict.
+    """
+    return None
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from eleusis_lab.rules.checks import check
+
+    rule, key = _read_rule(args.rule)
+    players = [n.strip() for n in args.players.split(",") if n.strip()] if args.players else None
+    report = check(rule, args.deck, player_names=players)
+    difficulty = _estimated_difficulty(rule, args.deck)
+    if args.json:
+        data = report.to_dict()
+        data["library_key"] = key
+        data["estimated_difficulty"] = difficulty
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    if key is not None:
+        print(f"Library rule {key}.")
+    print("Parsed: yes.")
+    print(report)
+    # -- estimated difficulty (from simulated solo rounds; engineer E fills _estimated_difficulty) --
+    if difficulty is None:
+        print("- Estimated difficulty: not estimated.")
+    else:
+        label = difficulty.get("label", "?")
+        extra = ", ".join(f"{k} {v}" for k, v in difficulty.items() if k != "label")
+        print(f"- Estimated difficulty: {label}" + (f" ({extra})." if extra else "."))
+    return 0
+
+
+# -- rules -----------------------------------------------------------------------------------------
+def _add_rules(sub: Any) -> None:
+    p = sub.add_parser(
+        "rules",
+        help="list the rule library",
+        description="List the rule library: the sources' example rules and Eleusis Lab's own.",
+    )
+    p.add_argument("--deck", choices=["standard", "letters"], default=None, help="only rules for this deck")
+    p.add_argument(
+        "--difficulty", choices=["easy", "medium", "hard"], default=None, help="only this difficulty"
+    )
+    p.add_argument("--text", action="store_true", help="also show each rule's English and rule text")
+    p.add_argument("--json", action="store_true", help="print one JSON object a line")
+    p.set_defaults(func=_cmd_rules)
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from eleusis_lab.rules import library
+
+    entries = [
+        e
+        for e in library.ENTRIES
+        if (args.deck is None or e.deck == args.deck)
+        and (args.difficulty is None or e.difficulty == args.difficulty)
+    ]
+    for e in entries:
+        if args.json:
+            print(json.dumps(e.to_dict(), ensure_ascii=False))
+            continue
+        flag = "" if e.acceptable else "  (unacceptable: example of a bad rule)"
+        print(f"{e.key:<24} {e.difficulty:<6} {e.deck:<8} {e.title}{flag}")
+        if args.text:
+            print(f"    {e.english}")
+            print(f"    {e.text}")
+            print(f"    source: {e.source}")
+    return 0
+
+
+# -- lab -----------------------------------------------------------------------------------------------
+def _lessons_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "lessons"
+
+
+def _add_lab(sub: Any) -> None:
+    p = sub.add_parser(
+        "lab",
+        help="open JupyterLab on the lessons",
+        description="Open JupyterLab on the lessons folder (runs `python -m jupyter lab lessons/`).",
+    )
+    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.set_defaults(func=_cmd_lab)
+
+
+def _cmd_lab(args: argparse.Namespace) -> int:
+    lessons = _lessons_dir()
+    if not lessons.is_dir():
+        raise CommandError(f"the lessons folder {lessons} does not exist; run this from a clone of the kit")
+    command = [sys.executable, "-m", "jupyter", "lab", str(lessons)]
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    try:
+        return subprocess.call(command)
+    except KeyboardInterrupt:  # pragma: no cover - the teacher stops JupyterLab with Ctrl-C
+        return 0
+
+
+# -- the parser and main -------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Eleusis Lab: a classroom kit for Eleusis, the card game of finding a secret rule.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_lab(sub)
+    _add_check(sub)
+    _add_rules(sub)
+    return parser
+
+
+def _one_sentence(error: BaseException) -> str:
+    """The first line of an error message (rule errors keep their hint), as one sentence."""
+    from eleusis_lab.rules import RuleError
+
+    if isinstance(error, RuleError):
+        text = f"{error.reason} (line {error.line}, column {error.column})"
+        if error.hint:
+            text += f"; {error.hint}"
+        return text
+    if isinstance(error, KeyError) and error.args:
+        return str(error.args[0])
+    return str(error).split("\n", 1)[0]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 ok, 2 error)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse: --help (0) or a usage error (2, message already printed)
+        return int(exit_.code or 0)
+    if getattr(args, "func", None) is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args))
+    except (CommandError, ValueError, KeyError, OSError) as error:
+        print(f"{PROG} {args.command}: error: {_one_sentence(error)}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
