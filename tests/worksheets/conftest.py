@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -28,11 +29,12 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     }
 
 
+@functools.cache
 def pdf_text(path: Path) -> str:
-    """The PDF's text in reading order (poppler's pdftotext, or pypdf when poppler is missing)."""
+    """The PDF's text in content order (pdftotext -raw: document order for WeasyPrint; else pypdf)."""
     if shutil.which("pdftotext"):
         return subprocess.run(
-            ["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True, text=True
+            ["pdftotext", "-raw", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True, text=True
         ).stdout
     from pypdf import PdfReader
 

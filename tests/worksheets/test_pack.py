@@ -1,0 +1,280 @@
+"""The starter pack: PDF structure, puzzle numbering, and every printed answer re-checked by the engine.
+
+The answer keys are read back from the PDFs (pdftotext) and each claim is judged again with
+``Rule.parse(...).accepts`` on the situation of the table, rebuilt from the mainline and sidelines;
+the ``-answers.json`` file only supplies the table and the rule texts, and the HTML's drawn cards
+are compared with that table.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import pdf_text
+from pypdf import PdfReader
+
+from eleusis_lab.cards import Card
+from eleusis_lab.rules import Rule
+from eleusis_lab.worksheets.html import KIND_TITLES
+
+pytestmark = pytest.mark.xdist_group("worksheets")
+
+PAPER_PT = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
+HEADER = re.compile(
+    r"(?<![\d])(\d+) (Find the rule|What may come next\?|Which hypotheses survive\?|Design a rule|"
+    r"Record and score sheet|Score sheet)"
+)
+RULED_OUT = re.compile(
+    r"([A-H]) is ruled out by (.+?) \((mainline card \d+|sideline under mainline card \d+)\): "
+    r"it was (accepted|rejected) on (.+?), but \1 would (accept|reject) it\."
+)
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def sections(text: str) -> dict[int, str]:
+    """Puzzle number -> its text (from its header to the next one)."""
+    t = flat(text)
+    heads = list(HEADER.finditer(t))
+    out: dict[int, str] = {}
+    for i, m in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(t)
+        out.setdefault(int(m.group(1)), "")
+        out[int(m.group(1))] += t[m.start() : end]
+    return out
+
+
+def evidence(layout: dict) -> list[tuple[list[Card], Card, bool]]:
+    """Every judged play, rebuilt from the drawn table: mainline cards accepted, sideline cards rejected."""
+    main = [Card.parse(c) for c in layout["mainline"]]
+    out = [(main[:j], main[j], True) for j in range(1, len(main))]
+    for i, column in enumerate(layout["sidelines"]):
+        out += [(main[: i + 1], Card.parse(c), False) for c in column]
+    return out
+
+
+def situation(layout: dict, where: str, card: Card) -> tuple[list[Card], bool]:
+    """The mainline a card named in the key was judged against, and whether it was accepted."""
+    main = [Card.parse(c) for c in layout["mainline"]]
+    k = int(where.rsplit(" ", 1)[1])
+    if where.startswith("mainline"):
+        assert main[k - 1].design == card.design, f"{card} is not mainline card {k}"
+        return main[: k - 1], True
+    column = [Card.parse(c).design for c in layout["sidelines"][k - 1]]
+    assert card.design in column, f"{card} is not under mainline card {k}"
+    return main[:k], False
+
+
+def test_pack_builds_every_file(pack: dict) -> None:
+    assert len(pack) >= 8
+    for name, item in pack.items():
+        files = item["result"].files
+        assert {"sheet-pdf", "sheet-html", "answers"} <= set(files), name
+        if name != "record-sheets":
+            assert {"key-pdf", "key-html"} <= set(files), name
+        for path in files.values():
+            assert Path(path).stat().st_size > 500, path
+
+
+def test_pdf_pages_and_paper_size(pack: dict) -> None:
+    for name, item in pack.items():
+        paper = item["answers"]["paper"]
+        for which in ("sheet-pdf", "key-pdf"):
+            path = item["result"].files.get(which)
+            if path is None:
+                continue
+            reader = PdfReader(str(path))
+            assert len(reader.pages) >= 1
+            w, h = PAPER_PT[paper]
+            for page in reader.pages:
+                box = page.mediabox
+                assert abs(float(box.width) - w) < 1 and abs(float(box.height) - h) < 1, (name, which)
+    # two pages (record, score) per variant
+    assert len(PdfReader(str(pack["record-sheets"]["result"].files["sheet-pdf"])).pages) == 8
+
+
+def test_puzzles_are_numbered_in_order_with_their_kind(pack: dict) -> None:
+    for name, item in pack.items():
+        puzzles = item["answers"]["puzzles"]
+        text = flat(pdf_text(item["result"].files["sheet-pdf"]))
+        found = [(int(m.group(1)), m.group(2)) for m in HEADER.finditer(text)]
+        numbers = [n for n, _ in found]
+        assert sorted(set(numbers)) == list(range(1, len(puzzles) + 1)), name
+        assert numbers == sorted(numbers), name
+        for p in puzzles:
+            kinds = {k for n, k in found if n == p["number"]}
+            title = KIND_TITLES[p["kind"]]
+            assert title in kinds or (p["kind"] == "record-sheet" and "Score sheet" in kinds), (name, p)
+        pages = len(PdfReader(str(item["result"].files["sheet-pdf"])).pages)
+        assert f"Page 1 of {pages}" in text
+
+
+def test_no_puzzle_is_split_across_pages(pack: dict) -> None:
+    """Each puzzle's header and its last line of text are on the same page."""
+    for name, item in pack.items():
+        pages = pdf_text(item["result"].files["sheet-pdf"]).split("\f")
+        for p in item["answers"]["puzzles"]:
+            if p["kind"] == "find-the-rule":
+                last = flat(p["options"][-1]["english"])[:40]
+            elif p["kind"] == "survivors":
+                last = flat(p["hypotheses"][-1]["english"])[:40]
+            elif p["kind"] == "what-next":
+                last = "My idea of the rule"
+            else:
+                continue
+            head = re.compile(rf"(?<!\d){p['number']} {re.escape(KIND_TITLES[p['kind']])}")
+            on = [i for i, page in enumerate(pages) if head.search(flat(page))]
+            assert len(on) == 1, (name, p["number"])
+            assert last in flat(pages[on[0]]), (name, p["number"], last)
+
+
+def test_drawn_tables_are_the_tables_of_the_answers(pack: dict) -> None:
+    for name, item in pack.items():
+        html = Path(item["result"].files["sheet-html"]).read_text(encoding="utf-8")
+        for p in item["answers"]["puzzles"]:
+            if "layout" not in p:
+                continue
+            chunk = html.split(f'<section class="puzzle" data-number="{p["number"]}">')[1]
+            drawn = re.findall(r'data-card="([^"]+)"', chunk.split('<p class="caption">')[0])
+            want: list[str] = []
+            for i, card in enumerate(p["layout"]["mainline"]):
+                want += [card, *p["layout"]["sidelines"][i]]
+            assert drawn == want, (name, p["number"])
+
+
+def test_find_the_rule_keys_are_true(pack: dict) -> None:
+    checked = 0
+    for name, item in pack.items():
+        sheet = sections(pdf_text(item["result"].files["sheet-pdf"]))
+        if "key-pdf" not in item["result"].files:
+            continue
+        key = sections(pdf_text(item["result"].files["key-pdf"]))
+        for p in item["answers"]["puzzles"]:
+            if p["kind"] != "find-the-rule":
+                continue
+            n, layout = p["number"], p["layout"]
+            options = {o["letter"]: o for o in p["options"]}
+            for letter, o in options.items():  # the sheet shows these four rules, lettered
+                assert f"{letter}. {flat(o['english'])}" in sheet[n], (name, n, letter)
+            answer = re.search(r"Answer: ([A-D])\b", key[n]).group(1)
+            secret = Rule.parse(options[answer]["rule"])
+            for before, card, accepted in evidence(layout):
+                assert secret.accepts(card, before) == accepted, (name, n, str(card))
+            claims = {m.group(1): m for m in RULED_OUT.finditer(key[n])}
+            assert set(claims) == set(options) - {answer}, (name, n, sorted(claims))
+            for letter, m in claims.items():
+                rule = Rule.parse(options[letter]["rule"])
+                card = Card.parse(m.group(2))
+                before, accepted = situation(layout, m.group(3), card)
+                assert (m.group(4) == "accepted") == accepted
+                assert Card.parse(m.group(5)).design == before[-1].design
+                assert rule.accepts(card, before) != accepted, (name, n, letter, str(card))
+                assert rule.accepts(card, before) == (m.group(6) == "accept")
+                # a distractor agrees with part of the evidence
+                assert any(rule.accepts(c, b) == a for b, c, a in evidence(layout)), (name, n, letter)
+                checked += 1
+    assert checked >= 7 * 3
+
+
+def test_what_next_ticks_equal_accepts(pack: dict) -> None:
+    checked = 0
+    for name, item in pack.items():
+        if "key-pdf" not in item["result"].files:
+            continue
+        key = sections(pdf_text(item["result"].files["key-pdf"]))
+        for p in item["answers"]["puzzles"]:
+            if p["kind"] != "what-next":
+                continue
+            n = p["number"]
+            rule = Rule.parse(p["rule"])
+            main = [Card.parse(c) for c in p["layout"]["mainline"]]
+            for before, card, accepted in evidence(p["layout"]):
+                assert rule.accepts(card, before) == accepted
+            ticks = re.search(r"Tick: ([a-f](?:, [a-f])*)\.", key[n]).group(1).split(", ")
+            cards = [Card.parse(c["card"]) for c in p["choices"]]
+            assert len(cards) == 6
+            want = [chr(ord("a") + i) for i, c in enumerate(cards) if rule.accepts(c, main)]
+            assert ticks == want, (name, n)
+            assert 0 < len(ticks) < 6
+            for i, c in enumerate(cards):  # the key's line for each card names it and its verdict
+                verdict = "✓ yes" if rule.accepts(c, main) else "✗ no"
+                assert re.search(rf"{chr(97 + i)}\. {verdict} — {re.escape(_text(c))}", key[n]), (name, n, i)
+            checked += 1
+    assert checked >= 7 * 2
+
+
+def _text(card: Card) -> str:
+    return str(card)
+
+
+def test_surviving_hypotheses_are_those_the_engine_keeps(pack: dict) -> None:
+    checked = 0
+    for name, item in pack.items():
+        if "key-pdf" not in item["result"].files:
+            continue
+        key = sections(pdf_text(item["result"].files["key-pdf"]))
+        for p in item["answers"]["puzzles"]:
+            if p["kind"] != "survivors":
+                continue
+            n, layout = p["number"], p["layout"]
+            hyps = {h["letter"]: h for h in p["hypotheses"]}
+            alive = re.search(r"Survivors: ([A-F](?:, [A-F])*)", key[n]).group(1).split(", ")
+            really = [
+                letter
+                for letter, h in hyps.items()
+                if all(Rule.parse(h["rule"]).accepts(c, b) == a for b, c, a in evidence(layout))
+            ]
+            assert alive == really, (name, n)
+            assert Rule.parse(p["rule"]).text in {Rule.parse(hyps[x]["rule"]).text for x in alive}
+            claims = {m.group(1): m for m in RULED_OUT.finditer(key[n])}
+            assert set(claims) == set(hyps) - set(alive), (name, n)
+            for letter, m in claims.items():
+                rule = Rule.parse(hyps[letter]["rule"])
+                card = Card.parse(m.group(2))
+                before, accepted = situation(layout, m.group(3), card)
+                assert rule.accepts(card, before) != accepted, (name, n, letter)
+            checked += 1
+    assert checked >= 7 * 2
+
+
+def test_record_sheets_work_the_formula_with_scoring(pack: dict) -> None:
+    from eleusis_lab import scoring
+
+    item = pack["record-sheets"]
+    text = flat(pdf_text(item["result"].files["sheet-pdf"]))
+    for title in ("Gardner's Eleusis", "Eleusis Express", "New Eleusis", "letter deck"):
+        assert title in text
+    assert "Secret rule" in text and "How to score" in text and "Worked example" in text
+    examples = {p["variant"]: p["example"] for p in item["answers"]["puzzles"]}
+    assert set(examples) == {"gardner", "express", "new-eleusis", "letters"}
+    # the sheet's numbers are the engine's
+    ex = scoring.express([3, 0, 5, 7], guessed_by=2)
+    assert "Cy: 12 − 5 + 6 (guessed the rule) = 13" in text and ex.players[2] == 13
+    assert "Dealer: the best player’s score = 15" in text and ex.dealer == 15
+    g = scoring.gardner_players([2, 3, 10, 0])
+    assert f"Dee: 15 − 3 × 0 = 15 + 6 (went out) = {int(g[3])}" in text
+    assert f"= {scoring.gardner_dealer([10, 5, 3, 7])}" in text
+    le = scoring.letters([5, 2, 0])
+    assert f"Leader: 7 − (−13) = {le.dealer}" in text
+    ne = scoring.new_eleusis(
+        [0, 5, 9, 3], prophet=3, prophet_right=6, prophet_wrong=4, played_through_marker=7
+    )
+    assert f"2 × 7 = {ne.dealer}" in text
+    for variant, ex_ in examples.items():
+        assert f"players {', '.join(ex_['players'])}" in text.replace("−", "−"), variant
+
+
+def test_design_page_uses_the_rule_checks(pack: dict) -> None:
+    from eleusis_lab.rules import library
+    from eleusis_lab.rules.checks import check
+
+    item = pack["gardner-easy"]
+    text = flat(pdf_text(item["result"].files["sheet-pdf"]))
+    assert "Design a rule" in text and "a quarter" in text and "Dead ends?" in text
+    report = check(library.get("gardner-7").rule)
+    assert f"typically {round(report.playable_median * 52)})" in text
+    assert "not acceptable" in text and "a good rule" in text
