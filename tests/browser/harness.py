@@ -43,6 +43,7 @@ PROJECTOR = {"width": 1280, "height": 800}
 HAND_CARD = ".eleusis-hand-card"
 VERDICT = ".eleusis-verdict"
 TABLE = ".eleusis-table"
+PREDICTION = ".eleusis-prediction"
 
 
 def artifacts_dir() -> Path:
@@ -275,6 +276,12 @@ _TIMED_CLICK = f"""async (board) => {{
   const card = Array.from(board.querySelectorAll('{HAND_CARD}')).find(b => !b.disabled);
   if (!card) return null;
   const label = card.innerText.trim();
+  // A solo board wants a prediction before each play: choose "accepted" and let it reach the kernel.
+  const predict = board.querySelector('{PREDICTION} button');
+  if (predict) {{
+    predict.click();
+    await new Promise(r => setTimeout(r, 300));
+  }}
   return await new Promise(resolve => {{
     const times = {{verdict: null, table: null, card: label}};
     const t0 = performance.now();
