@@ -177,6 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lab(sub)
     _add_check(sub)
     _add_rules(sub)
+    from eleusis_lab.worksheets.cli import add_parser as _add_worksheets  # cheap: imports argparse only
+
+    _add_worksheets(sub)
     return parser
 
 

@@ -68,7 +68,10 @@ def run_build(args: argparse.Namespace) -> int:
         changes["greyscale"] = True
     if changes:
         recipe = replace(recipe, **changes)
-    result = build(recipe, args.out, pdf=not args.no_pdf)
+    try:
+        result = build(recipe, args.out, pdf=not args.no_pdf)
+    except RuntimeError as e:  # WeasyPrint missing: one sentence, exit 2
+        raise ValueError(str(e)) from None
     for path in result.files.values():
         print(path)
     print(f"built {recipe.name}: {len(result.puzzles)} items in {result.seconds:.2f} s", file=sys.stderr)
