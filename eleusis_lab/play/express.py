@@ -72,6 +72,8 @@ class ExpressRound(Round):
 
     def _deal(self, cards: list[Card]) -> None:
         s = self._state
+        if not cards:  # a physical round: the real cards are in the players' hands
+            return
         n, size = len(self._players), self._options["hand_size"]
         for k in range(n * size):
             s.hands[self._players[k % n]].append(cards[k])
