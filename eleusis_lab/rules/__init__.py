@@ -31,7 +31,7 @@ from eleusis_lab.cards import Card, as_card
 from eleusis_lab.rules import ast
 from eleusis_lab.rules.errors import RuleError
 from eleusis_lab.rules.evaluator import compile_rule
-from eleusis_lab.rules.parser import MAX_DEPTH, MAX_LENGTH, check, parse
+from eleusis_lab.rules.parser import MAX_DEPTH, MAX_LENGTH, Analysis, check, parse
 from eleusis_lab.rules.printer import to_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,6 +63,7 @@ class Rule:
     _text: str
     _hash: int
     _judge: Callable[[Any, Sequence[Any], Any], bool]
+    _analysis: Analysis
 
     def __init__(self, tree: ast.Node, *, _source: str = "") -> None:
         try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -188,7 +188,11 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         return self._make(A.Const, c, _SUIT_SYMBOLS[str(c[0])[0]])
 
     def paren(self, c: list[Any]) -> A.Node:
-        return c[1]  # type: ignore[no-any-return]
+        # Same node, but its span takes in the brackets, so a caret points at `(`.
+        inner: A.Node = c[1]
+        node = replace(inner, span=(_start(c[0]), _end(c[2])))
+        _state.depth[id(node)] = _state.depth.get(id(inner), 1)
+        return node
 
     def list_lit(self, c: list[Any]) -> A.Node:
         items = tuple(i for i in c if isinstance(i, A.Node))
@@ -213,7 +217,7 @@ def _lark() -> lark.Lark:
     return lark.Lark(
         grammar,
         parser="lalr",
-        lexer="contextual",
+        lexer="basic",
         keep_all_tokens=True,
         maybe_placeholders=True,
         transformer=_Build(),
@@ -522,6 +526,8 @@ def _unexpected_token(token: Token, expected: set[str], text: str) -> RuleError:
         if need_else and "ELSE" in expected:
             return error("the rule ends too early", "every `if` needs an `else`: `if C then A else B`")
         return error("the rule ends too early", f"something must follow `{previous}`" if previous else "")
+    if token.type == "DOT" and text[max(0, at - 2) : at] == "..":
+        return RuleError("three dots", text, at - 2, hint="write a range with two dots: `1..7`", width=3)
     if tail[-1:] == ["is"] or tail == ["is", "not"]:
         return error(f"unexpected {got}", _IS_HINT)
     if previous == ".":
@@ -539,7 +545,7 @@ def _unexpected_token(token: Token, expected: set[str], text: str) -> RuleError:
         return error(f"unexpected {got}", "write a range with two dots: `card.rank in 1..7`")
     if token.type == "COMPARE_OP" and word == ">" and previous == "<":
         return error("`<>` is not a comparison", "write `!=` for 'not equal'")
-    if token.type in _VALUE_TERMINALS and not (expected & {"NAME", "INT", "LPAR"}):
+    if token.type in _VALUE_TERMINALS and not (expected & {"NAME", "INT", "STRING"}):
         # Two values side by side: a missing dot, operator or keyword.
         reason = f"unexpected {got}: something is missing before it"
         if token.type == "NAME" and (word in A.CARD_ATTRS or word in A.PLAYER_ATTRS):
