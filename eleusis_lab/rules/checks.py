@@ -195,8 +195,50 @@ class Situation:
     playable: tuple[Card, ...]
 
 
+Rows = list[list[bool]]
+_HISTORY_REFS = ("prev", "prev2", "prev3")
+_RANK_PREDICATES = frozenset({"even", "odd", "prime", "face", "number", "high", "low"})
+
+
+def _history_features(rules: Sequence[Rule]) -> tuple[str, ...] | None:
+    """The card attributes the rules read from earlier cards, or None when they may read anything.
+
+    Two mainlines whose last cards agree on these attributes are judged alike, so the acceptance of
+    every card is computed once per combination of them (``gardner-3`` reads only colours: 4
+    combinations instead of 2,704 pairs of cards).
+    """
+    from eleusis_lab.rules import ast
+
+    features: set[str] = set()
+    for rule in rules:
+        nodes = rule.ast.walk()
+        parent: dict[int, ast.Node] = {}
+        for node in nodes:
+            for child in node.children():
+                parent[id(child)] = node
+        for node in nodes:
+            if not (isinstance(node, ast.Ref) and node.name in _HISTORY_REFS):
+                continue
+            up = parent.get(id(node))
+            if isinstance(up, ast.Attr) and up.name in ast.CARD_ATTRS:
+                features.add(up.name)
+            elif isinstance(up, ast.Is) and up.predicate in _RANK_PREDICATES:
+                features.add("rank")
+            elif isinstance(up, ast.Is) and up.predicate in ("red", "black"):
+                features.add("color")
+            elif isinstance(up, ast.Is) and up.predicate == "blank":
+                pass  # the kind of card is always part of the key
+            else:
+                return None
+    return tuple(sorted(features))
+
+
 class _Space:
-    """Reachable situations of a rule (the *driver*), explored exhaustively or by simulation."""
+    """Reachable situations of a rule (the *driver*), explored exhaustively or by simulation.
+
+    Each situation yields the driver's verdict on every face and, for :func:`same_rule`, the verdicts
+    of the other rules too (``rows[0]`` is the driver's).
+    """
 
     def __init__(
         self,
@@ -206,8 +248,10 @@ class _Space:
         lookback: int,
         fold: tuple[int, int] | None,
         copies: dict[Card, int] | None = None,
+        others: Sequence[Rule] = (),
     ) -> None:
         self.driver = driver
+        self.rules = [driver, *others]
         self.faces = faces
         self.copies = copies or dict.fromkeys(faces, 1)
         self.players = players
@@ -218,7 +262,8 @@ class _Space:
             threshold, period = fold
             self.threshold = max(threshold, lookback + 1, 2)
             self.period = period
-        self.tracks_position = driver.uses_position or fold not in (None, (1, 1))
+        self.tracks_position = any(r.uses_position for r in self.rules) or fold not in (None, (1, 1))
+        self.features = _history_features(self.rules)
 
     def clean(self, cards: Sequence[Card]) -> bool:
         """Whether these cards could all lie on one table: no face more often than the deck holds it."""
@@ -229,16 +274,24 @@ class _Space:
                 return False
         return True
 
+    def _key(self, card: Card) -> object:
+        if self.features is None:
+            return card
+        return (card.is_playing, card.is_blank, *(getattr(card, f) for f in self.features))
+
     # exhaustive --------------------------------------------------------------------------------
-    def exhaustive_fits(self, per_state_rules: int) -> bool:
-        """Whether the exhaustive search surely fits in the evaluation budget."""
+    def exhaustive_fits(self) -> bool:
+        """Whether the exhaustive search surely fits in the budget (situations and rule evaluations)."""
         if self.fold is None or self.lookback > 3:
             return False
         n = len(self.faces)
         tails = sum(n**k for k in range(self.lookback + 1))
         phases = self.threshold + self.period if self.tracks_position else 1
-        cost = tails * phases * n * len(self.players) * per_state_rules
-        return cost <= EXHAUSTIVE_BUDGET
+        classes = len({self._key(c) for c in self.faces})
+        keys = sum(classes**k for k in range(self.lookback + 1))
+        evaluations = keys * phases * n * len(self.players) * len(self.rules)
+        steps = tails * phases * n * len(self.players)
+        return evaluations <= EXHAUSTIVE_BUDGET and steps <= 4 * EXHAUSTIVE_BUDGET
 
     def _phase(self, position: int) -> int:
         if not self.tracks_position:
@@ -252,55 +305,75 @@ class _Space:
         pad = phase - 1 - len(tail)
         return [self.faces[0]] * pad + list(tail)
 
-    def explore(self) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, list[bool]]]:
-        """Breadth-first over reachable situations: yields (real mainline, eval mainline, player, verdicts).
+    def explore(self) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
+        """Breadth-first over reachable situations: yields (real mainline, eval mainline, player, rows).
 
-        ``verdicts[i]`` says whether the driver accepts ``faces[i]``; the real mainline is a shortest
-        line leading to the situation (starter first).
+        ``rows[k][i]`` says whether rule k (0 = the driver) accepts ``faces[i]``; the real mainline is
+        a shortest line leading to the situation (starter first), made of cards a real deck holds
+        whenever such a line exists among the shortest ones.
         """
-        start: tuple[tuple[Card, ...], int] = ((), self._phase(1))
-        path: dict[tuple[tuple[Card, ...], int], tuple[Card, ...]] = {start: ()}
+        # Cards are handled by their index in ``faces``: tuples of small ints hash fast.
+        faces, lookback, rules = self.faces, self.lookback, self.rules
+        keys = [self._key(c) for c in faces]
+        limit = [self.copies.get(c, 1) for c in faces]
+
+        def clean(line: tuple[int, ...]) -> bool:
+            return all(line.count(i) <= limit[i] for i in set(line)) if len(set(line)) < len(line) else True
+
+        State = tuple[tuple[int, ...], int]
+        start: State = ((), self._phase(1))
+        path: dict[State, tuple[int, ...]] = {start: ()}
+        unclean: set[State] = set()
         queue = deque([start])
-        done: set[tuple[tuple[Card, ...], int]] = set()
-        faces, lookback, accepts = self.faces, self.lookback, self.driver.accepts
+        cache: dict[tuple[object, ...], Rows] = {}
         while queue:
             state = queue.popleft()
             tail, phase = state
-            real = path[state]
-            mainline = self._eval_mainline(tail, phase)
-            next_phase = self._phase(len(real) + 2)
-            for player in self.players:
-                verdicts = [accepts(c, mainline, player) for c in faces]
-                yield real, mainline, player, verdicts
-                for card, ok in zip(faces, verdicts, strict=True):
+            unclean.discard(state)  # from now on its children are built from the path it has
+            real_ix = path[state]
+            real = tuple(faces[i] for i in real_ix)
+            mainline = self._eval_mainline(tuple(faces[i] for i in tail), phase)
+            next_phase = self._phase(len(real_ix) + 2)
+            tail_key = tuple(keys[i] for i in tail)
+            for seat, player in enumerate(self.players):
+                memo = (tail_key, phase, seat)
+                rows = cache.get(memo)
+                if rows is None:
+                    rows = [[r.accepts(c, mainline, player) for c in faces] for r in rules]
+                    cache[memo] = rows
+                yield real, mainline, player, rows
+                for i, ok in enumerate(rows[0]):
                     if not ok:
                         continue
-                    new_tail = (*tail, card)[-lookback:] if lookback else ()
-                    new_state = (new_tail, next_phase)
-                    if new_state not in path:
-                        path[new_state] = (*real, card)
+                    new_state = ((*tail, i)[-lookback:], next_phase)
+                    known = path.get(new_state)
+                    if known is None:
+                        line = (*real_ix, i)
+                        path[new_state] = line
                         queue.append(new_state)
-                    elif new_state not in done and not self.clean(path[new_state]):
+                        if not clean(line):
+                            unclean.add(new_state)
+                    elif new_state in unclean:
                         # prefer a line that real cards can make, so examples can be laid out
-                        line = (*real, card)
-                        if len(line) == len(path[new_state]) and self.clean(line):
+                        line = (*real_ix, i)
+                        if len(line) == len(known) and clean(line):
                             path[new_state] = line
-            done.add(state)
+                            unclean.discard(new_state)
 
     # simulation ----------------------------------------------------------------------------------
     def simulate(
         self, seed: int = 0
-    ) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, list[bool]]]:
+    ) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
         """Seeded random lines under the driver: yields the same tuples as :meth:`explore`."""
         rng = random.Random(seed)
-        faces, accepts = self.faces, self.driver.accepts
+        faces, rules = self.faces, self.rules
         for _ in range(SIM_WALKS):
             mainline: list[Card] = []
             for _step in range(SIM_LENGTH):
                 player = rng.choice(self.players)
-                verdicts = [accepts(c, mainline, player) for c in faces]
-                yield tuple(mainline), mainline, player, verdicts
-                options = [c for c, ok in zip(faces, verdicts, strict=True) if ok]
+                rows = [[r.accepts(c, mainline, player) for c in faces] for r in rules]
+                yield tuple(mainline), mainline, player, rows
+                options = [c for c, ok in zip(faces, rows[0], strict=True) if ok]
                 if not options:
                     break
                 mainline = [*mainline, rng.choice(options)]
@@ -426,29 +499,33 @@ def check(
     players = _players([rule], player_names)
     fold = _position_fold(rule)
     space = _Space(rule, faces, players, rule.lookback, fold, copies)
-    exhaustive = space.exhaustive_fits(1)
+    exhaustive = space.exhaustive_fits()
     situations = space.explore() if exhaustive else space.simulate(seed)
 
     n = len(faces)
     shares: list[float] = []
     starter_counts: list[int] = []
-    ever: set[Card] = set()
+    ever = [False] * len(faces)
+    seen_rows: set[int] = set()  # rows are cached and shared: fold each distinct row in once
     dead_end: tuple[Card, ...] | None = None
     dead_end_clean = False
     count = 0
-    for real, _mainline, _player, row in situations:
+    for real, _mainline, _player, rows in situations:
+        row = rows[0]
         count += 1
         k = sum(row)
         if not real:
             starter_counts.append(k)
         else:
             shares.append(k / n)
-            ever.update(c for c, ok in zip(faces, row, strict=True) if ok)
+            if id(row) not in seen_rows:
+                seen_rows.add(id(row))
+                ever = [e or ok for e, ok in zip(ever, row, strict=True)]
         if k == 0 and (dead_end is None or (not dead_end_clean and space.clean(real))):
             dead_end, dead_end_clean = real, space.clean(real)
     if not shares:  # no starter at all: the line cannot begin
         shares = [0.0]
-    never = [c for c in faces if c not in ever]
+    never = [c for c, e in zip(faces, ever, strict=True) if not e]
     report_kwargs = {
         "rule_text": rule.text,
         "deck": deck_name,
@@ -567,9 +644,9 @@ def reachable_situations(
     _, faces, _, copies = _resolve_deck(deck, rule)
     players = _players([rule], player_names)
     space = _Space(rule, faces, players, rule.lookback, _position_fold(rule), copies)
-    source = space.explore() if space.exhaustive_fits(1) else space.simulate(seed)
-    for real, _mainline, player, verdicts in source:
-        yield Situation(real, player, tuple(c for c, ok in zip(faces, verdicts, strict=True) if ok))
+    source = space.explore() if space.exhaustive_fits() else space.simulate(seed)
+    for real, _mainline, player, rows in source:
+        yield Situation(real, player, tuple(c for c, ok in zip(faces, rows[0], strict=True) if ok))
 
 
 # -- same_rule ------------------------------------------------------------------------------------
@@ -654,27 +731,28 @@ def same_rule(
     a, b = _as_rule(a), _as_rule(b)
     if a == b:
         return Equivalence(True, None, "identical", 0)
-    _, faces, _, copies = _resolve_deck(deck, a, b)
+    # the deck is the secret rule's; a guess about the other kind of card is simply a different rule
+    _, faces, _, copies = _resolve_deck(deck, b)
     players = _players([a, b], player_names)
     fold_a, fold_b = _position_fold(a), _position_fold(b)
     fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
     lookback = max(a.lookback, b.lookback)
-    space = _Space(b, faces, players, lookback, fold, copies)
-    exhaustive = space.exhaustive_fits(2)
+    space = _Space(b, faces, players, lookback, fold, copies, others=[a])
+    exhaustive = space.exhaustive_fits()
     if exhaustive:
         situations = space.explore()
     else:
-        # with the guess's look-back longer than the secret's, random lines need history to matter
-        space = _Space(b, faces, players, lookback, None, copies)
+        space = _Space(b, faces, players, lookback, None, copies, others=[a])
         situations = space.simulate(seed)
     method = "exhaustive" if exhaustive else "simulation"
     count = 0
-    accepts_a = a.accepts
     fallback: Counterexample | None = None
-    for real, mainline, player, verdicts in situations:
+    for real, _mainline, player, (row_b, row_a) in situations:
         count += 1
-        for card, b_ok in zip(faces, verdicts, strict=True):
-            if accepts_a(card, mainline, player) == b_ok:
+        if row_a == row_b:
+            continue
+        for card, b_ok, a_ok in zip(faces, row_b, row_a, strict=True):
+            if a_ok == b_ok:
                 continue
             found = _confirm(a, b, real, card, player)
             if found is None:  # pragma: no cover - would mean the position folding was wrong
