@@ -1,0 +1,14 @@
+"""Science: the space of possible rules, the class's own hypotheses, narrowing, and the scientist player.
+
+>>> from eleusis_lab.science import HypothesisSpace
+>>> HypothesisSpace().remaining() >= 1_000_000
+True
+"""
+
+from __future__ import annotations
+
+from eleusis_lab.science.scientist import ScientistPlayer
+from eleusis_lab.science.solo import SoloResult, solo_round, solo_rounds
+from eleusis_lab.science.space import Candidate, HypothesisSpace
+
+__all__ = ["Candidate", "HypothesisSpace", "ScientistPlayer", "SoloResult", "solo_round", "solo_rounds"]

@@ -1,0 +1,138 @@
+"""The scientist: a computer player that plays the most informative card and guesses when sure enough.
+
+It keeps a :class:`HypothesisSpace` up to date with the round's evidence.  The card it plays is the
+one whose acceptance is most uncertain under the posterior (a verdict then carries close to one bit);
+it states the most probable remaining rule once that rule's posterior mass passes ``guess_at``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from eleusis_lab.cards import Card
+from eleusis_lab.science.space import HypothesisSpace
+
+try:
+    from eleusis_lab.play import players as _players
+
+    _Base: type = _players.ComputerPlayer
+except ImportError:  # pragma: no cover - only while the play layer is being rebuilt
+    _players = None  # type: ignore[assignment]
+    _Base = object
+
+
+def _can(round: Any, what: str, name: str) -> bool:
+    if _players is not None:
+        return bool(getattr(_players, what)(round, name))
+    fn = getattr(round, what, None)
+    return bool(fn(name)) if callable(fn) else False
+
+
+def entropy(p: float) -> float:
+    """Bits of information a yes/no verdict with probability ``p`` carries."""
+    if p <= 0.0 or p >= 1.0:
+        return 0.0
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+def _deck_of(round: Any, name: str) -> str:
+    cards = [*getattr(round, "mainline", []), *round.hand(name)]
+    return "letters" if any(not c.is_playing for c in cards) else "standard"
+
+
+class ScientistPlayer(_Base):
+    """Chooses plays by expected information and guesses the most plausible rule when it is probable."""
+
+    name = "scientist"
+
+    def __init__(self, seed: int | None = None, *, guess_at: float = 0.5, progress: float = 0.05) -> None:
+        self.seed = seed
+        self.guess_at = guess_at
+        self.progress = progress
+        self._space: HypothesisSpace | None = None
+        self._round_id: int | None = None
+        self._seen = 0
+        self._last_guess: str | None = None
+        self._guessed_at = -1
+
+    # -- keeping the space up to date --------------------------------------------------------
+    def space(self, round: Any, name: str) -> HypothesisSpace:
+        """The hypothesis space narrowed by all of ``round``'s evidence (updated incrementally)."""
+        evidence = list(round.evidence())
+        if self._space is None or self._round_id != id(round) or len(evidence) < self._seen:
+            self._space = HypothesisSpace(_deck_of(round, name))
+            self._round_id = id(round)
+            self._seen = 0
+            self._last_guess = None
+        for obs in evidence[self._seen :]:
+            self._space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
+        self._seen = len(evidence)
+        return self._space
+
+    def guess_was_wrong(self, text: str) -> None:
+        """Told by the solo protocol (or noticed next turn): rule out the guessed behaviour."""
+        if self._space is not None:
+            with contextlib.suppress(ValueError):
+                self._space.exclude(text)
+        self._last_guess = None
+
+    # -- the three choices -------------------------------------------------------------------
+    def scores(self, round: Any, name: str, hand: Sequence[Card]) -> list[tuple[float, float, Card]]:
+        """(bits, acceptance probability, card) for every distinct card of the hand."""
+        space = self.space(round, name)
+        faces: dict[Card, Card] = {}
+        for c in hand:
+            faces.setdefault(c.design, c)
+        probs = space.probabilities(list(round.mainline), list(faces))
+        return [(entropy(float(p)), float(p), c) for p, c in zip(probs, faces.values(), strict=True)]
+
+    def choose_play(self, round: Any, name: str) -> list[Card] | None:
+        hand = list(round.hand(name))
+        if not hand:
+            return None
+        if self._last_guess is not None:
+            # Still asked to play after a guess: the guess was wrong.
+            self.guess_was_wrong(self._last_guess)
+        scored = self.scores(round, name, hand)
+        if _can(round, "can_no_play", name) and scored and max(p for _b, p, _c in scored) < 0.02:
+            return None
+        best = max(scored, key=lambda t: (t[0] + self.progress * t[1], t[1], -t[2].sort_key()[2]))
+        return [best[2]]
+
+    def choose_guess(self, round: Any, name: str) -> str | None:
+        if not _can(round, "can_guess", name):
+            return None
+        space = self.space(round, name)
+        if self._last_guess is not None:
+            self.guess_was_wrong(self._last_guess)
+        best = space.classes(1)
+        if not best:
+            return None
+        last_chance = bool(getattr(round, "last_turn", False))
+        if best[0].probability >= self.guess_at or last_chance:
+            self._last_guess = best[0].text
+            return best[0].text
+        return None
+
+    def wants_prophet(self, round: Any, name: str) -> bool:
+        best = self.space(round, name).classes(1)
+        return bool(best) and best[0].probability >= 0.9
+
+    def judge_as_prophet(self, round: Any, name: str, cards: Sequence[Card]) -> bool:
+        space = self.space(round, name)
+        line = list(round.mainline)
+        prob = 1.0
+        for card in cards:
+            prob *= float(space.probabilities(line, [card])[0])
+            line.append(card)
+        return prob >= 0.5
+
+    def __repr__(self) -> str:
+        return f"ScientistPlayer(seed={self.seed!r}, guess_at={self.guess_at})"
+
+
+if _players is not None:
+    _players.register("scientist", ScientistPlayer)

@@ -1,0 +1,234 @@
+"""The solo protocol: one computer player against a computer dealer, scored like the public benchmark.
+
+Double deck, a 12-card hand refilled after every play, the starter turned up until the rule accepts it
+with an empty mainline (cards that cannot start are seen, then go to the bottom of the stock), at most
+30 turns.  Each turn: one play, then the player may state the rule.  A wrong guess costs 2; a correct one
+(judged with :func:`eleusis_lab.rules.checks.same_rule`) ends the round with
+``max_turns - turns used - penalty * wrong guesses``; an unsolved round scores 0.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from eleusis_lab.cards import Card, double_deck, letter_deck
+
+
+@dataclass(frozen=True, slots=True)
+class SoloObservation:
+    """One judgement, shaped like ``eleusis_lab.play.Observation`` so players read both alike."""
+
+    mainline: tuple[Card, ...]
+    cards: tuple[Card, ...]
+    accepted: bool
+    player: str = "solo"
+    event_index: int = 0
+    kind: str = "play"
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    """How one solo round went."""
+
+    rule: str
+    player: str
+    seed: int
+    solved: bool
+    turns: int
+    wrong_guesses: int
+    score: int
+    guess: str | None
+    plays: tuple[tuple[Card, bool], ...] = ()
+    guesses: tuple[tuple[int, str, bool], ...] = ()
+    remaining: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON line of ``eleusis-lab solo --json``."""
+        return {
+            "seed": self.seed,
+            "solved": self.solved,
+            "turns": self.turns,
+            "wrong_guesses": self.wrong_guesses,
+            "score": self.score,
+            "guess": self.guess,
+            "rule": self.rule,
+            "player": self.player,
+        }
+
+
+@dataclass
+class SoloTable:
+    """What the player sees (the same methods a ``Round`` offers a computer player)."""
+
+    hand_cards: list[Card]
+    mainline: list[Card]
+    observations: list[SoloObservation] = field(default_factory=list)
+    turn: int = 0
+    max_turns: int = 30
+    variant: str = "solo"
+    max_string: int = 1
+    players: tuple[str, ...] = ("solo",)
+
+    def hand(self, name: str) -> list[Card]:
+        return list(self.hand_cards)
+
+    def evidence(self) -> list[SoloObservation]:
+        return list(self.observations)
+
+    def can_guess(self, name: str) -> bool:
+        return True
+
+    def can_no_play(self, name: str) -> bool:
+        return False
+
+    def can_declare_prophet(self, name: str) -> bool:
+        return False
+
+    @property
+    def last_turn(self) -> bool:
+        return self.turn >= self.max_turns
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn >= self.max_turns
+
+
+def _same(guess: Any, secret: Any) -> bool:
+    from eleusis_lab.rules.checks import same_rule
+
+    return bool(same_rule(guess, secret))
+
+
+def solo_round(
+    rule: Any,
+    player: Any = "scientist",
+    *,
+    seed: int = 0,
+    max_turns: int = 30,
+    hand_size: int = 12,
+    penalty: int = 2,
+) -> SoloResult:
+    """Play one solo round of ``rule`` (a ``Rule``, rule text or library key) with ``player``.
+
+    ``player`` is a ``ComputerPlayer`` or a registered name (``"scientist"``, ``"random"``).  The round
+    is determined by ``seed`` (the shuffle, and the player's own seed when given by name).
+    """
+    from eleusis_lab.rules import Rule, RuleError
+
+    secret = _as_rule(rule)
+    if secret.uses_player:
+        raise ValueError("the solo protocol has no players to name: this rule reads `player`")
+    if max_turns < 1 or hand_size < 1 or penalty < 0:
+        raise ValueError("max_turns and hand_size must be at least 1 and penalty at least 0")
+    who = _lookup(player, seed) if isinstance(player, str) else player
+    player_name = getattr(who, "name", type(who).__name__)
+    rng = random.Random(seed)
+    stock = letter_deck() + letter_deck() if secret.deck == "letters" else double_deck()
+    if secret.deck == "letters":
+        stock = [c.with_copy(k // 61) for k, c in enumerate(stock)]
+    rng.shuffle(stock)
+
+    table = SoloTable([], [], max_turns=max_turns)
+    for _ in range(len(stock)):
+        card = stock.pop(0)
+        if secret.accepts(card, []):
+            table.mainline.append(card)
+            table.observations.append(SoloObservation((), (card,), True, kind="starter"))
+            break
+        table.observations.append(SoloObservation((), (card,), False, kind="starter"))
+        stock.append(card)
+    else:
+        raise ValueError("no card of the deck can start the line under this rule")
+    table.hand_cards = [stock.pop(0) for _ in range(min(hand_size, len(stock)))]
+
+    plays: list[tuple[Card, bool]] = []
+    guesses: list[tuple[int, str, bool]] = []
+    wrong, solved, last_guess = 0, False, None
+    turns = 0
+    for turn in range(1, max_turns + 1):
+        turns = turn
+        table.turn = turn
+        chosen = who.choose_play(table, "solo")
+        if not chosen:
+            raise ValueError(f"{player_name} declined to play, which the solo protocol does not allow")
+        card = chosen[0]
+        if card not in table.hand_cards:
+            raise ValueError(f"{player_name} played {card}, which is not in its hand")
+        accepted = secret.accepts(card, table.mainline)
+        table.observations.append(SoloObservation(tuple(table.mainline), (card,), accepted, event_index=turn))
+        plays.append((card, accepted))
+        if accepted:
+            table.mainline.append(card)
+        table.hand_cards.remove(card)
+        if stock:
+            table.hand_cards.append(stock.pop(0))
+        text = who.choose_guess(table, "solo")
+        if text:
+            last_guess = text
+            try:
+                right = _same(Rule.parse(text), secret)
+            except RuleError:
+                right = False
+            guesses.append((turn, text, right))
+            if right:
+                solved = True
+                break
+            wrong += 1
+            told = getattr(who, "guess_was_wrong", None)
+            if callable(told):
+                told(text)
+    score = max(0, max_turns - turns - penalty * wrong) if solved else 0
+    space = getattr(who, "_space", None)
+    history = tuple(space.history) if space is not None else ()
+    return SoloResult(
+        rule=secret.text,
+        player=player_name,
+        seed=seed,
+        solved=solved,
+        turns=turns,
+        wrong_guesses=wrong,
+        score=score,
+        guess=last_guess,
+        plays=tuple(plays),
+        guesses=tuple(guesses),
+        remaining=history,
+    )
+
+
+def _lookup(name: str, seed: int) -> Any:
+    if name == "scientist":
+        from eleusis_lab.science.scientist import ScientistPlayer
+
+        return ScientistPlayer(seed=seed)
+    from eleusis_lab.play.players import lookup
+
+    return lookup(name, seed=seed)
+
+
+def _as_rule(rule: Any) -> Any:
+    from eleusis_lab.rules import Rule
+
+    if isinstance(rule, Rule):
+        return rule
+    text = str(rule)
+    try:
+        from eleusis_lab.rules import library
+
+        if text in library:
+            return library.get(text).rule
+    except ImportError:  # pragma: no cover
+        pass
+    return Rule.parse(text)
+
+
+def solo_rounds(
+    rule: Any, player: Any = "scientist", *, seed: int = 0, rounds: int = 1, **options: Any
+) -> list[SoloResult]:
+    """``rounds`` solo rounds with seeds ``seed``, ``seed + 1``, …"""
+    return [solo_round(rule, player, seed=seed + k, **options) for k in range(rounds)]
