@@ -47,6 +47,14 @@ class LettersRound(Round):
     def _after_deal(self) -> None:
         if not self._physical:
             self._emit(ev.StarterTurned(self._state.stock[0]))
+            self._check_end(None)
+
+    def _check_end(self, player: str | None) -> None:
+        s = self._state
+        if player is not None and not s.hands[player]:
+            self._end("out", player)
+        elif not any(self._playable(p, s.hands[p]) for p in self._players):
+            self._end("blocked")
 
     def _on_played(self, e: ev.Played, i: int) -> None:
         s = self._state
@@ -74,10 +82,7 @@ class LettersRound(Round):
         with self._action():
             index = self._emit(ev.Played(player, (card,), accepted))
             if not self._physical:
-                if not s.hands[player]:
-                    self._end("out", player)
-                elif not any(self._playable(p, s.hands[p]) for p in self._players):
-                    self._end("blocked")
+                self._check_end(player)
         msg = f"{card} is allowed." if accepted else f"{card} is not allowed: {player} takes it back."
         if s.over is not None:
             msg += (
