@@ -140,14 +140,14 @@ def test_resigned_but_illegal_logs_are_refused(saved):
         e = next(e for e in d["events"] if e["type"] == "played")
         e["player"] = next(p for p in d["players"] if p != e["player"])
 
-    with pytest.raises(BadSave, match="not a legal action|not legal"):
+    with pytest.raises(BadSave, match=r"not a legal action|not legal"):
         load_round(resign(saved, steal_turn))
 
     with pytest.raises(BadSave, match="does not match the round's seed"):
         load_round(resign(saved, lambda d: d["events"][0]["deck"].reverse()))
     with pytest.raises(BadSave, match="seal"):
         load_round(resign(saved, lambda d: d.update(rule="card is black")))
-    with pytest.raises(BadSave, match="cannot read|damaged"):
+    with pytest.raises(BadSave, match=r"cannot read|damaged"):
         load_round(resign(saved, lambda d: d["events"][0]["deck"].__setitem__(0, "11X")))
     with pytest.raises(BadSave, match="unknown event type"):
         load_round(resign(saved, lambda d: d["events"].append({"type": "teleport"})))
@@ -155,7 +155,7 @@ def test_resigned_but_illegal_logs_are_refused(saved):
         load_round(resign(saved, lambda d: d["events"].append({"type": "expelled", "player": "Ana"})))
     with pytest.raises(BadSave, match="cut short"):
         load_round(resign(saved, lambda d: d["events"].pop()))
-    with pytest.raises(BadSave, match="wrong type|must"):
+    with pytest.raises(BadSave, match=r"wrong type|must"):
         load_round(resign(saved, lambda d: d["events"][-1].update(player=7)))
     with pytest.raises(BadSave, match="Bad seed"):
         load_round(resign(saved, lambda d: d.update(seed="x")))
