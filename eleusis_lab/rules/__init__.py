@@ -69,7 +69,7 @@ class Rule:
         try:
             checker = check(tree, _source)
         except RuleError as err:
-            if _source or err.offset is not None:
+            if _source or err.offset is not None or "too deeply" in err.reason:
                 raise
             # A hand-built tree has no positions: print it and check the text, to point at the mistake.
             text = to_text(tree)

@@ -265,6 +265,8 @@ def _attr_hint(word: str) -> str:
     if word in A.CONSTANTS:
         return f"compare an attribute instead: `card.suit == {word}`" if word in ("spades", "hearts",
             "diamonds", "clubs") else f"compare an attribute instead: `card.color == {word}`"  # fmt: skip
+    if word.lower().startswith("is") and word[2:].lower() in A.PREDICATES:
+        return f"write `card is {word[2:].lower()}`"
     guess = nearest(word, A.ATTRS)
     if guess is not None:
         return f"did you mean `{guess}`?"
@@ -275,7 +277,10 @@ def _is_hint(word: str) -> str:
     if word in ("spades", "hearts", "diamonds", "clubs"):
         return f"to test a suit write `card.suit == {word}`"
     if word in A.CONSTANTS:
-        return f"to test a colour write `card.color == {word}` (letter deck: `card.ink == {word}`)"
+        kinds = [t for t in A.CONSTANTS[word] if t != "outline"] or ["outline"]
+        return " or ".join(f"`card.{t} == {word}`" for t in kinds) + f" tests the {' or '.join(kinds)}"
+    if word in A.RANK_WORDS:
+        return f"to test a rank write `card.rank == {word}`"
     if word in A.CARD_ATTRS:
         return f"`is` takes a property like even, odd, red, face; for the {word} write `card.{word} == …`"
     guess = nearest(word, A.PREDICATES)
@@ -475,9 +480,20 @@ def _blank_out(text: str) -> str:
     return re.sub(r'"[^"\n]*"|\'[^\'\n]*\'|“[^”\n]*”|#[^\n]*', lambda m: " " * len(m.group()), text)
 
 
+def _innermost_open(text: str, upto: int) -> tuple[str, int] | None:
+    """The innermost bracket still open at ``upto`` and where it is, or None."""
+    stack: list[tuple[str, int]] = []
+    for i, ch in enumerate(_blank_out(text[:upto])):
+        if ch in "([":
+            stack.append((ch, i))
+        elif ch in ")]" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
 def _last_word(text: str, upto: int) -> str:
     before = _blank_out(text[:upto]).rstrip()
-    m = re.search(r"([^\W\d]\w*|\S)$", before)
+    m = re.search(r"([^\W\d]\w*|[=!<>]+|\.\.|\S)$", before)
     return m.group(1) if m else ""
 
 
@@ -507,7 +523,7 @@ _IS_HINT = (
 
 
 def _unexpected_token(token: Token, expected: set[str], text: str) -> RuleError:
-    at = len(text.rstrip()) if token.type == "$END" else (token.start_pos or 0)
+    at = len(_blank_out(text).rstrip()) if token.type == "$END" else (token.start_pos or 0)
     width = max(1, len(str(token)))
     got = _describe(token)
     need_then, need_else = _open_ifs(text, at)
@@ -551,6 +567,8 @@ def _unexpected_token(token: Token, expected: set[str], text: str) -> RuleError:
         if token.type == "NAME" and (word in A.CARD_ATTRS or word in A.PLAYER_ATTRS):
             owner = previous if previous in A.REFS else "card"
             return error(reason, f"write attributes with a dot: `{owner}.{word}`")
+        if token.type == "NAME" and word in A.PREDICATES and previous in A.PREDICATES:
+            return error(reason, f"one property at a time: `card is {previous} and card is {word}`")
         if token.type == "NAME" and word in A.PREDICATES:
             return error(reason, f"use `is`: `{previous} is {word}`")
         if need_then and "THEN" in expected:
@@ -562,6 +580,19 @@ def _unexpected_token(token: Token, expected: set[str], text: str) -> RuleError:
         return error(f"expected `then`, found {got}", "write `if C then A else B`")
     if need_else and "ELSE" in expected and token.type in ("THEN", "RPAR", "RSQB", "COMMA"):
         return error(f"expected `else`, found {got}", "every `if` needs an `else`: `if C then A else B`")
+    if token.type == "COMMA":
+        opener = _innermost_open(text, at)
+        called = re.search(r"([^\W\d]\w*)\s*$", text[: opener[1]]) if opener else None
+        if opener is None or (opener[0] == "(" and (called is None or called.group(1) in A.KEYWORDS)):
+            return error(
+                f"unexpected {got}", "a list goes in square brackets: `card.suit in [hearts, diamonds]`"
+            )
+    if token.type == "COMPARE_OP" and previous in ("and", "or"):
+        return error(
+            f"unexpected {got}",
+            f"each comparison needs both sides: `card.rank >= 5 {previous} card.rank <= 9` "
+            "(or `card.rank in 5..9`)",
+        )
     if token.type == "COMPARE_OP" and previous in ("<", ">", "=", "!"):
         hint = "comparisons are `==`, `!=`, `<`, `<=`, `>`, `>=`"
     elif token.type == "COMPARE_OP" and "COMPARE_OP" not in expected and previous not in _OPERATOR_WORDS:
@@ -686,6 +717,8 @@ class TypeChecker:
 
     def check_rule(self, node: A.Node) -> Types:
         types = self.check(node)
+        if isinstance(node, A.Str):
+            raise self.error(node, "the whole rule is in quotes", "remove the quotes around the rule")
         if "bool" not in types:
             raise self.error(
                 node,
@@ -995,6 +1028,10 @@ def _compare_hint(node: A.Node, left: Types, right: Types) -> str:
         return "write suits and colours without quotes: `hearts`, `red`"
     if "string" in both and "int" in both:
         return "numbers are written without quotes: `7`"
+    if "letter" in both and isinstance(node, A.Compare):
+        texts = [n.value for n in (node.left, node.right) if isinstance(n, A.Str)]
+        if texts and texts[0].upper() in _LETTERS:
+            return f'letters are capitals: "{texts[0].upper()}"'
     if "letter" in both or "string" in both:
         return 'letters are "A" to "E", in quotes'
     if "ink" in both or "outline" in both or "shape" in both:

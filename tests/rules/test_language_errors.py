@@ -129,6 +129,20 @@ CASES = [
     ("if prev.rank then true else false", 4, "the condition after `if` must be a truth value", ""),
     ("card.rank > 3 and card.ink == red", 19, "reads both playing-card", "one deck"),
     ("card is blank or card is red", 18, "reads both", "`blank`"),
+    # more teacher mistakes
+    ("card.suit in (hearts, diamonds)", 21, "unexpected `,`", "square brackets"),
+    ("card.suit == hearts, diamonds", 20, "unexpected `,`", "square brackets"),
+    ("card is even number", 14, "something is missing", "one property at a time"),
+    ("card is ace", 9, "not something a card can be", "card.rank == ace"),
+    ("card.shape is circle", 15, "not something a card can be", "card.shape == circle"),
+    ("card.rank >= 5 and <= 9", 20, "unexpected `<=`", "card.rank in 5..9"),
+    ('"card.rank > 5"', 1, "the whole rule is in quotes", "remove the quotes"),
+    ('card.letter == "a"', 1, "cannot be compared with text", 'capitals: "A"'),
+    ("card.isRed", 6, "unknown attribute", "card is red"),
+    ("previous.rank < card.rank", 1, "unknown name `previous`", "`prev`"),
+    ("card.rank in range(1, 7)", 14, "unknown function `range`", "next, cyc, abs and len"),
+    ("if prev.rank > 7: card.rank < 7 else card.rank > 7", 17, "`:` is not used", "if C then A else B"),
+    ("card.rank == # oops", 13, "ends too early", "follow `==`"),
     # empty and too long
     ("", 1, "the rule is empty", "card.color != prev.color"),
     ("   # a comment only\n", 1, "the rule is empty", ""),
@@ -187,6 +201,14 @@ def test_hand_built_tree_errors_are_located_by_printing() -> None:
         Rule(A.Compare("==", A.Attr(A.Ref("card"), "suit"), A.Int(3)))
     assert "a suit cannot be compared with a number" in str(info.value)
     assert "card.suit == 3" in str(info.value)
+
+
+def test_deep_hand_built_tree_is_refused_without_recursion_error() -> None:
+    tree: A.Node = A.Bool(True)
+    for _ in range(5000):
+        tree = A.Not(tree)
+    with pytest.raises(RuleError, match="nested too deeply"):
+        Rule(tree)
 
 
 def test_hand_built_tree_checks_its_fields() -> None:
