@@ -453,7 +453,9 @@ class RuleReport:
             f"Starter: {self.cards(self.starter_share)} of {n} cards can start the line.",
             "Dead ends: "
             + (
-                "yes, e.g. after " + _line(self.dead_end_example or ()) + "."
+                ("yes, e.g. after " + _line(self.dead_end_example) + ".")
+                if self.dead_end_example
+                else "yes, no card can even start the line."
                 if self.can_dead_end
                 else "none, the line can always go on."
             ),
@@ -470,7 +472,7 @@ def _pct(share: float) -> str:
 
 
 def _cards_text(cards: Sequence[Card], limit: int = 16) -> str:
-    shown = " ".join(str(c) for c in cards[:limit])
+    shown = _join(cards[:limit])
     more = (
         f" … ({len(cards)} cards)" if len(cards) > limit else f" ({len(cards)} card{'s' * (len(cards) != 1)})"
     )
@@ -478,7 +480,13 @@ def _cards_text(cards: Sequence[Card], limit: int = 16) -> str:
 
 
 def _line(mainline: Sequence[Card]) -> str:
-    return "the mainline " + " ".join(str(c) for c in mainline) if mainline else "no card at all"
+    return "the mainline " + _join(mainline) if mainline else "nothing"
+
+
+def _join(cards: Sequence[Card]) -> str:
+    """Cards as text; commas only when a card's text has spaces (letter cards)."""
+    texts = [str(c) for c in cards]
+    return (", " if any(" " in t for t in texts) else " ").join(texts)
 
 
 def check(
@@ -601,6 +609,8 @@ def _verdicts(r: dict[str, Any], n: int) -> tuple[list[str], list[str]]:
         example = r["dead_end_example"]
         verdicts.append(
             f"The line must never dead-end [004], but it can: after {_line(example)} no card is playable."
+            if example
+            else "The line must never dead-end [004], but no card can even start it."
         )
         problems.append("the line can dead-end")
     else:
@@ -662,7 +672,7 @@ class Counterexample:
 
     def explain(self, a_name: str = "the guess", b_name: str = "the secret rule") -> str:
         """One sentence for the class."""
-        where = "As the starter" if not self.mainline else "After " + " ".join(str(c) for c in self.mainline)
+        where = "As the starter" if not self.mainline else "After " + _join(self.mainline)
         who = f" played by {self.player.name}" if self.player is not None else ""
         yes, no = (a_name, b_name) if self.a_accepts else (b_name, a_name)
         return f"{where}, the card {self.card}{who} is accepted by {yes} but rejected by {no}."

@@ -286,3 +286,41 @@ def test_judging_by_history_features_changes_nothing(key: str, monkeypatch: pyte
     monkeypatch.setattr(checks, "_history_features", lambda rules: None)  # every tail judged on its own
     slow = check(library.get(key).rule)
     assert fast.to_dict() == slow.to_dict()
+
+
+def test_a_rule_no_card_can_start() -> None:
+    report = check("card.rank > 13")
+    assert report.can_dead_end and report.dead_end_example == ()
+    assert report.starter_share == 0 and len(report.never_playable) == 52
+    assert "no card can even start" in str(report)
+
+
+def _naive_report(rule: Rule) -> tuple[list[int], set[Card]]:
+    """Independent fixpoint for a look-back-1 rule: accepted counts after each reachable top card."""
+    deck = standard_deck()
+    reachable = {c for c in deck if rule.accepts(c, [])}
+    frontier = set(reachable)
+    while frontier:
+        new = {c for top in frontier for c in deck if rule.accepts(c, [top])} - reachable
+        reachable |= new
+        frontier = new
+    counts = [sum(rule.accepts(c, [top]) for c in deck) for top in reachable]
+    ever = {c for top in reachable for c in deck if rule.accepts(c, [top])}
+    return counts, ever
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["card.rank > prev.rank", "card.rank >= 7 and card.color != prev.color", "new-eleusis", "express-8"],
+)
+def test_exhaustive_search_agrees_with_a_naive_fixpoint(text: str) -> None:
+    import statistics
+
+    known = library.keys()
+    rule = library.get(text).rule if text in known else Rule.parse(text)
+    counts, ever = _naive_report(rule)
+    report = check(rule)
+    assert report.situations == len(counts) + 1
+    assert report.playable_min == min(counts) / 52 and report.playable_max == max(counts) / 52
+    assert report.playable_median == statistics.median(counts) / 52
+    assert set(report.never_playable) == set(standard_deck()) - ever
