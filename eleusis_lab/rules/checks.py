@@ -13,7 +13,14 @@ breadth-first search over these tails visits every situation the rule itself can
 ``position % k``, ``position is even/odd``, ``[..][position]`` or compared with a number: the search
 then also tracks the position, folded onto a period.  Anything else (``prev3`` with many situations,
 other uses of the position) is checked by a seeded *simulation* of random lines.  Copies of the double
-deck are identical for any rule, so only the 52 different faces are examined.
+deck are identical for any rule, so only the 52 different faces are examined.  Tails that agree on
+every attribute the rule reads from earlier cards share one row of verdicts, so a two-card rule about
+colours costs 4 rows of 52 evaluations, not 2,704.
+
+:func:`same_rule` runs the same search under the **secret** rule (its second argument) and compares
+the guess with it in every situation found, the starter included.  If the two agree there, they also
+build exactly the same lines, so the verdict does not depend on which rule is called the secret.
+Counterexamples come from a shortest line, preferring lines of distinct cards that a real deck holds.
 
 Player-dependent rules are explored for a few sample players (names with odd and even letter counts,
 seats 0-3), or the round's actual players.  Card supply is not modelled: a "playable" card is one the
