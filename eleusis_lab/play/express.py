@@ -20,7 +20,7 @@ from eleusis_lab.cards import Card, standard_deck
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.round import GuessResult, Round, Verdict, _Judgement
-from eleusis_lab.play.table import SidelinePlay
+from eleusis_lab.play.table import SidelinePlay, card_order
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -84,7 +84,7 @@ class ExpressRound(Round):
             return
         # The dealer turns up cards until one can start the line; the others go under the stock.
         stock = list(self._state.stock)
-        rejected = []
+        rejected: list[Card] = []
         for card in stock:
             if self._rule.accepts(card, [], None):
                 self._emit(ev.StarterTurned(card, tuple(rejected)))
@@ -125,7 +125,7 @@ class ExpressRound(Round):
         hand = list(e.shown) if self._physical else list(s.hands[e.player])
         k = len(s.mainline)
         if e.correct:
-            for c in sorted(hand, key=Card.sort_key):
+            for c in sorted(hand, key=card_order):
                 s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
         else:
             assert e.dealer_card is not None
@@ -175,11 +175,18 @@ class ExpressRound(Round):
         )
 
     def no_play(
-        self, player: str, *, dealer_card: Card | str | None = None, hand: Sequence[Card | str] | None = None
+        self,
+        player: str,
+        *,
+        dealer_card: Card | str | None = None,
+        hand: Sequence[Card | str] | None = None,
+        prophet_says: bool | None = None,
     ) -> Verdict:
         """``player`` shows their hand and says no card fits.  Right: a new hand of one card fewer (with
         one card the round ends).  Wrong: the dealer plays ``dealer_card`` (default: the first card that
         fits) and the player draws a penalty card.  A physical round needs the ``hand`` shown."""
+        if prophet_says is not None:
+            raise IllegalAction("There is no prophet in Eleusis Express.")
         self._check_turn(player)
         shown = self._shown_hand(player, hand)
         fits = self._playable(player, shown)
@@ -331,6 +338,16 @@ class ExpressRound(Round):
             ends_round=self.is_over, penalty=penalty, overruled=before is not None and before != correct,
             event_index=index,
         )  # fmt: skip
+
+    def can_guess(self, name: str) -> bool:
+        s = self._state
+        w = s.window
+        return s.over is None and s.pending_guess is None and w is not None and w[0] == name and w[2]
+
+    def can_no_play(self, name: str) -> bool:
+        return (
+            self.current_player == name and self._state.pending_guess is None and bool(self._state.mainline)
+        )
 
     def _last_action(self) -> ev.Event | None:
         for e in reversed(self._events):

@@ -17,7 +17,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import IllegalAction, RoundOver
 from eleusis_lab.play.round import Round, Verdict, _Judgement
-from eleusis_lab.play.table import SidelinePlay, WrongCard
+from eleusis_lab.play.table import SidelinePlay, WrongCard, card_order
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -164,7 +164,7 @@ class GardnerRound(Round):
             if not s.hands[p]:
                 self._end("out", p)
                 return
-        if not any(self._playable(p, s.hands[p]) for p in self._players):
+        if not any(self._can_play(p, s.hands[p]) for p in self._players):
             self._end("blocked")
 
     def _end_message(self) -> str:
@@ -185,7 +185,7 @@ class GardnerRound(Round):
     @property
     def tried(self) -> list[Card]:
         """Second half: the cards the current player has already tried (and taken back) this turn."""
-        return sorted(self._state.tried, key=Card.sort_key)
+        return sorted(self._state.tried, key=card_order)
 
     def can_try(self, name: str) -> list[Card]:
         """The cards ``name`` may play now (second half: not yet tried this turn)."""

@@ -53,7 +53,7 @@ class LettersRound(Round):
         s = self._state
         if player is not None and not s.hands[player]:
             self._end("out", player)
-        elif not any(self._playable(p, s.hands[p]) for p in self._players):
+        elif not any(self._can_play(p, s.hands[p]) for p in self._players):
             self._end("blocked")
 
     def _on_played(self, e: ev.Played, i: int) -> None:

@@ -32,7 +32,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.round import Round, Verdict, _Judgement
-from eleusis_lab.play.table import Marker, SidelinePlay
+from eleusis_lab.play.table import Marker, SidelinePlay, card_order
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -110,6 +110,9 @@ class NewEleusisRound(Round):
     def former_prophets(self) -> list[str]:
         return list(self._state.former_prophets)
 
+    def can_no_play(self, name: str) -> bool:
+        return self.current_player == name and bool(self._state.mainline)
+
     def can_become_prophet(self, name: str) -> bool:
         """Whether ``name`` may declare themself prophet right now."""
         try:
@@ -150,7 +153,7 @@ class NewEleusisRound(Round):
         hand = list(e.shown) if self._physical else list(s.hands[e.player])
         k = len(s.mainline)
         if e.correct:
-            for c in sorted(hand, key=Card.sort_key):
+            for c in sorted(hand, key=card_order):
                 s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
         else:
             assert e.dealer_card is not None
@@ -359,7 +362,7 @@ class NewEleusisRound(Round):
                 self._emit(ev.HandReplaced(player, max(size, 0)))
                 if size <= 0:
                     self._end("no-play", player)
-                outcome = {"penalty": 0, "expelled": False, "prophet_overthrown": False}
+                outcome: dict[str, Any] = {"penalty": 0, "expelled": False, "prophet_overthrown": False}
                 outcome["message"] = "Right: no card fits. " + (
                     "The round is over." if size <= 0 else f"{player} takes a new hand of {size}."
                 )

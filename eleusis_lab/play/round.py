@@ -35,7 +35,15 @@ from eleusis_lab.play.errors import (
     RoundOver,
     UnknownPlayer,
 )
-from eleusis_lab.play.table import Marker, Observation, SidelinePlay, Table, WrongCard, count_designs
+from eleusis_lab.play.table import (
+    Marker,
+    Observation,
+    SidelinePlay,
+    Table,
+    WrongCard,
+    card_order,
+    count_designs,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.rules import PlayerInfo, Rule
@@ -284,7 +292,7 @@ class Round:
         return ev.Dealt(tuple(cards), self._first_player(), announcement)
 
     def _check_permutation(self, cards: Sequence[Card]) -> None:
-        if sorted(cards, key=Card.sort_key) != sorted(make_deck(self.deck_name), key=Card.sort_key):
+        if sorted(cards, key=card_order) != sorted(make_deck(self.deck_name), key=card_order):
             raise GameError(f"The deck order must hold each card of the {self.deck_name} deck exactly once.")
 
     def _check_dealt(self, dealt: ev.Dealt) -> None:
@@ -435,7 +443,7 @@ class Round:
         self._check_player(name)
         if self._physical and not self._hands_known():
             raise IllegalAction("In a physical round the engine does not see the players' hands.")
-        return sorted(self._state.hands[name], key=Card.sort_key)
+        return sorted(self._state.hands[name], key=card_order)
 
     def hand_size(self, name: str) -> int:
         self._check_player(name)
@@ -453,6 +461,14 @@ class Round:
 
             info = self._infos[name] = PlayerInfo(name, self._seat[name])
         return info
+
+    def can_guess(self, name: str) -> bool:
+        """May ``name`` state the rule right now (Express: just after their right play or no-play)?"""
+        return False
+
+    def can_no_play(self, name: str) -> bool:
+        """May ``name`` declare "no play" right now?"""
+        return False
 
     def evidence(self) -> list[Observation]:
         """Every judgement in order, as the class saw it (see :class:`Observation`)."""
@@ -614,7 +630,7 @@ class Round:
         self, player: str, shown: list[Card], fits: list[Card], wanted: Card | str | None
     ) -> Card:
         if wanted is None:
-            card = min(fits, key=Card.sort_key)
+            card = min(fits, key=card_order)
         else:
             [card] = self._resolve(player, [wanted], shown)
             if card not in fits:
@@ -774,6 +790,11 @@ class Round:
         line = self._state.mainline
         return [c for c in cards if self._rule.accepts(c, line, info)]
 
+    def _can_play(self, name: str, cards: Sequence[Card]) -> bool:
+        info = self.player_info(name)
+        line = self._state.mainline
+        return any(self._rule.accepts(c, line, info) for c in cards)
+
     def _next_player(self, after: str) -> str | None:
         """The next player after ``after`` in turn order who is still playing."""
         n = len(self._players)
@@ -812,8 +833,15 @@ class Round:
         """``player`` plays a card (or a New Eleusis string); the dealer judges it."""
         raise NotImplementedError
 
-    def no_play(self, player: str, **kw: Any) -> Verdict:
-        """``player`` declares that no card in their hand fits."""
+    def no_play(
+        self,
+        player: str,
+        *,
+        dealer_card: Card | str | None = None,
+        hand: Sequence[Card | str] | None = None,
+        prophet_says: bool | None = None,
+    ) -> Verdict:
+        """``player`` declares that no card in their hand fits (Express and New Eleusis)."""
         raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
 
     def guess(self, player: str, rule_text: str | None = None, words: str | None = None) -> GuessResult:

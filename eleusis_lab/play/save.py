@@ -160,7 +160,7 @@ def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
         raise BadSave(f"The saved seal is damaged: {e}.") from None
     _need(seal.verify(rule.text), "The secret rule does not match the round's seal.")
     raw = body["events"]
-    _need(isinstance(raw, list) and raw, "The save has no events.")
+    _need(isinstance(raw, list) and len(raw) > 0, "The save has no events.")
     saved = [ev.event_from_json(e) for e in raw]
     _need(type(saved[0]) is ev.Dealt, "A saved round must begin with the deal.")
     dealt = saved[0]

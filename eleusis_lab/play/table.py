@@ -6,6 +6,7 @@ derives them from its event log, so changing them can never change the round.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -106,6 +107,10 @@ class Table:
         from eleusis_lab.render import table_html
 
         return str(table_html(list(self.mainline), [list(s) for s in self.sidelines], list(self.markers)))
+
+
+#: ``Card.sort_key`` remembered per card (hands are sorted on every look; the key is not cheap).
+card_order = functools.cache(Card.sort_key)
 
 
 def count_designs(cards: Sequence[Card]) -> dict[Card, int]:
