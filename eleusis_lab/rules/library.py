@@ -66,6 +66,11 @@ class LibraryEntry:
         return _parse(self.text)
 
     @property
+    def hint(self) -> str:
+        """A hint the dealer may give before play, as Gardner allows [000] (see :func:`hint`)."""
+        return hint(self.rule)
+
+    @property
     def is_source_rule(self) -> bool:
         """True for the examples taken from the source documents, False for Eleusis Lab's own."""
         return self.source != OURS
@@ -552,6 +557,64 @@ _OUR_RULES: tuple[LibraryEntry, ...] = (
 ENTRIES: tuple[LibraryEntry, ...] = _SOURCE_RULES + _OUR_RULES
 _BY_KEY: dict[str, LibraryEntry] = {e.key: e for e in ENTRIES}
 assert len(_BY_KEY) == len(ENTRIES), "library keys must be unique"
+
+
+_ATTR_TOPIC = {
+    "rank": "ranks",
+    "suit": "suits",
+    "color": "colours",
+    "letter": "letters",
+    "ink": "inks",
+    "shape": "shapes",
+    "outline": "outlines",
+}
+_PREDICATE_TOPIC = {
+    "even": "parity",
+    "odd": "parity",
+    "prime": "prime ranks",
+    "red": "colours",
+    "black": "colours",
+    "face": "face cards",
+    "number": "face cards",
+    "high": "high and low cards",
+    "low": "high and low cards",
+    "blank": "the blank",
+}
+_LOOKS = {0: "It does not look at earlier cards", 1: "It concerns the top card"}
+
+
+def hint(rule: Rule) -> str:
+    """Which cards a rule looks at and what about them, like Gardner's example hints [000].
+
+    >>> hint(get("gardner-3").rule)
+    'It concerns the two top cards; it is about colours and ranks.'
+    """
+    from eleusis_lab.rules import ast
+
+    topics: list[str] = []
+    for node in rule.ast.walk():
+        topic = None
+        if isinstance(node, ast.Attr) and isinstance(node.obj, ast.Ref) and node.obj.name != "player":
+            topic = _ATTR_TOPIC.get(node.name)
+        elif isinstance(node, ast.Is) and not any(
+            isinstance(n, ast.Ref) and n.name == "player" for n in node.operand.walk()
+        ):
+            topic = _PREDICATE_TOPIC.get(node.predicate)
+        if topic and topic not in topics:
+            topics.append(topic)
+    looks = _LOOKS.get(rule.lookback, f"It concerns the {['', '', 'two', 'three'][rule.lookback]} top cards")
+    extras = [
+        x
+        for x, used in (("the card's place in the line", rule.uses_position), ("who plays", rule.uses_player))
+        if used
+    ]
+    if extras:
+        looks += (" but on " if rule.lookback == 0 else " and ") + " and ".join(extras)
+        looks = looks.replace("It does not look at earlier cards but on", "It depends only on")
+    if not topics:
+        return looks + "."
+    about = topics[0] if len(topics) == 1 else ", ".join(topics[:-1]) + " and " + topics[-1]
+    return f"{looks}; it is about {about}."
 
 
 def keys() -> list[str]:

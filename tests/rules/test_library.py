@@ -74,3 +74,21 @@ def test_by_difficulty() -> None:
     assert library.get("gardner-1") in library.by_difficulty("easy")
     with pytest.raises(ValueError, match="easy, medium or hard"):
         library.by_difficulty("impossible")
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("gardner-2", "It concerns the top card; it is about suits and ranks."),
+        ("gardner-3", "It concerns the two top cards; it is about colours and ranks."),
+        ("gardner-6", "It concerns the top card and who plays; it is about colours."),
+        ("suit-by-position", "It depends only on the card's place in the line; it is about suits."),
+        ("ink-cycle", "It concerns the top card; it is about inks."),
+    ],
+)
+def test_hints_say_which_cards_and_what_about_them(key: str, expected: str) -> None:
+    assert library.get(key).hint == expected
+
+
+def test_every_entry_has_a_hint() -> None:
+    assert all(e.hint.startswith("It ") and e.hint.endswith(".") for e in library.ENTRIES)
