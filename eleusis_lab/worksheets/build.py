@@ -54,6 +54,7 @@ class BuildResult:
 def generate(recipe: Recipe) -> list[Puzzle]:
     """The recipe's puzzles in order, numbered from 1; raise :class:`PuzzleError`/`RecipeError`."""
     puzzles: list[Puzzle] = []
+    used: set[str] = set()  # distractors already shown, put last so the options vary
     number = 0
     for si, spec in enumerate(recipe.puzzles):
         difficulty = spec.difficulty or recipe.difficulty
@@ -80,10 +81,17 @@ def generate(recipe: Recipe) -> list[Puzzle]:
                     f"{recipe.source}: rule {key!r} depends on the player, which a worksheet cannot show"
                 )
             prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}")
-            maker = {"find-the-rule": make_find_the_rule, "what-next": make_what_next}.get(
-                spec.kind, make_survivors
-            )
-            puzzles.append(maker(number, secret, recipe.deck, difficulty, prng))
+            avoid = frozenset(used)
+            puzzle: Puzzle
+            if spec.kind == "find-the-rule":
+                puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+                used.update(c.key for c in puzzle.options)
+            elif spec.kind == "survivors":
+                puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+                used.update(c.key for c in puzzle.hypotheses)
+            else:
+                puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+            puzzles.append(puzzle)
     return puzzles
 
 

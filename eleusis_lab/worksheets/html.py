@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from eleusis_lab.worksheets.layout import Layout, Play
     from eleusis_lab.worksheets.recipe import Recipe
 
-CARD_W = 44  # px on paper (about 11.6 mm): big enough to read a letter card's initial
-SIDE_W = 38
+CARD_W = 40  # px on paper (about 10.6 mm): big enough to read a letter card's initial
+SIDE_W = 34
 CHOICE_W = 50
+KEY_CHOICE_W = 40
+KEY_SCALE = 0.8  # answer keys draw their tables smaller: the teacher only looks for the framed cards
 
 KIND_TITLES = {
     "find-the-rule": "Find the rule",
@@ -84,12 +86,16 @@ class Style:
 
 
 # -- shared pieces ------------------------------------------------------------------------------
-def layout_html(layout: Layout, style: Style, marks: dict[int, str] | None = None) -> str:
+def layout_html(
+    layout: Layout, style: Style, marks: dict[int, str] | None = None, *, scale: float = 1.0
+) -> str:
     """The table: numbered mainline cards, rejected cards hanging below the card they tried to follow.
 
     ``marks`` maps a play's order to a short label (answer keys): that card is drawn highlighted.
+    ``scale`` shrinks the cards (the answer keys use smaller tables).
     """
     marks = marks or {}
+    main_w, side_w = round(CARD_W * scale), round(SIDE_W * scale)
     by_after: dict[int, list[Play]] = {}
     accepted_play: dict[int, Play] = {}
     for p in layout.plays:
@@ -103,18 +109,18 @@ def layout_html(layout: Layout, style: Style, marks: dict[int, str] | None = Non
         mark = marks.get(play.order) if play else None
         label = "start" if i == 0 else str(i + 1)
         cell = [f'<div class="pos">{label}</div>']
-        cell.append(f'<div class="main">{style.card(card, CARD_W, "falsifier" if mark else None)}</div>')
+        cell.append(f'<div class="main">{style.card(card, main_w, "falsifier" if mark else None)}</div>')
         cell.append(f'<div class="mark">{escape(mark)}</div>' if mark else "")
         side = by_after.get(i, [])
         if side:
             cell.append('<div class="side">')
             for p in side:
                 m = marks.get(p.order)
-                cell.append(f'<div class="sc">{style.card(p.card, SIDE_W, "falsifier" if m else None)}</div>')
+                cell.append(f'<div class="sc">{style.card(p.card, side_w, "falsifier" if m else None)}</div>')
                 if m:
                     cell.append(f'<div class="mark">{escape(m)}</div>')
             cell.append("</div>")
-        cols.append(f'<div class="col">{"".join(cell)}</div>')
+        cols.append(f'<div class="col" style="width: {main_w + 6}px">{"".join(cell)}</div>')
     return f'<div class="layout">{"".join(cols)}</div>'
 
 
@@ -195,8 +201,8 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         )
     if isinstance(p, Survivors):
         items = "".join(
-            f'<li><b>{LETTERS[i]}.</b> {escape(c.english)}<span class="ruled">ruled out by: '
-            f'<span class="short"></span></span></li>'
+            f'<tr><td class="h"><b>{LETTERS[i]}.</b> {escape(c.english)}</td>'
+            f'<td class="r">ruled out by <span class="short"></span></td></tr>'
             for i, c in enumerate(p.hypotheses)
         )
         return (
@@ -204,7 +210,7 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
             f'<p class="task">Here are six hypotheses about the secret rule. Cross out each one the table '
             f"proves wrong, and write the card that proves it. Which survive?</p>"
             f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
-            f'<ol class="hyps">{items}</ol></section>'
+            f'<table class="hyps">{items}</table></section>'
         )
     if isinstance(p, DesignRule):
         return design_html(p, style)
@@ -243,7 +249,7 @@ def key_html(p: Puzzle, style: Style) -> str:
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
             f'<p class="answer">Answer: <b>{LETTERS[p.answer]}</b></p>'
-            f"{layout_html(p.layout, style, marks)}"
+            f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
             f'<ol class="key">{"".join(rows)}</ol></section>'
         )
     if isinstance(p, WhatNext):
@@ -252,7 +258,7 @@ def key_html(p: Puzzle, style: Style) -> str:
             verdict = "✓ yes" if ok else "✗ no"
             rows.append(
                 f'<li class="{"right" if ok else "wrong"}"><b>{LETTERS[i].lower()}. {verdict}</b> — '
-                f"{style.name(c)} ({escape(_features(c))})</li>"
+                f"{style.name(c)}{f' ({escape(_features(c))})' if c.is_playing else ''}</li>"
             )
         ticks = ", ".join(LETTERS[i].lower() for i, ok in enumerate(p.accepted) if ok)
         return (
@@ -263,7 +269,7 @@ def key_html(p: Puzzle, style: Style) -> str:
             f"{_prev2(p.layout, style)}; each card below was judged by the rule on this table.</p>"
             f'<div class="choices">'
             + "".join(
-                f'<div class="choice">{style.card(c, CHOICE_W, "accepted" if ok else "rejected")}'
+                f'<div class="choice">{style.card(c, KEY_CHOICE_W, "accepted" if ok else "rejected")}'
                 f'<div class="cl">{LETTERS[i].lower()} {"✓" if ok else "✗"}</div></div>'
                 for i, (c, ok) in enumerate(zip(p.choices, p.accepted, strict=True))
             )
@@ -290,7 +296,7 @@ def key_html(p: Puzzle, style: Style) -> str:
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
             f'<p class="answer">Survivors: <b>{alive}</b></p>'
-            f"{layout_html(p.layout, style, marks)}"
+            f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
             f'<ol class="key">{"".join(rows)}</ol></section>'
         )
     if isinstance(p, DesignRule):
@@ -463,7 +469,7 @@ def css(recipe: Recipe, *, key: bool) -> str:
     accent = "#333" if recipe.greyscale else "#1e3a8a"
     red = "#111" if recipe.greyscale else "#c8102e"
     return f"""
-@page {{ size: {paper}; margin: 17mm 15mm 17mm 15mm;
+@page {{ size: {paper}; margin: 15mm 14mm 14mm 14mm;
   @top-left {{ content: {running}; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
   @top-right {{ content: "Eleusis Lab"; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
   @bottom-center {{ content: "Page " counter(page) " of " counter(pages);
@@ -481,10 +487,10 @@ header.top {{ margin-bottom: 4mm; }}
 table.meta {{ width: 100%; border-collapse: collapse; margin: 1mm 0 2mm; }}
 table.meta td {{ padding: 1mm 0; white-space: nowrap; }}
 span.short, span.mid, span.line {{ display: inline-block; border-bottom: 0.6pt solid #444; height: 4mm; }}
-span.short {{ width: 22mm; }} span.mid {{ width: 45mm; }}
+span.short {{ width: 20mm; }} span.mid {{ width: 45mm; }}
 span.line {{ display: block; width: 100%; height: 6mm; }}
 section.puzzle {{ break-inside: avoid; page-break-inside: avoid; border: 0.6pt solid #9aa3b2;
-  border-radius: 2.5mm; padding: 3mm 4mm 2.5mm; margin: 0 0 4.5mm; }}
+  border-radius: 2.5mm; padding: 2.5mm 4mm 2mm; margin: 0 0 4mm; }}
 section.page {{ break-before: page; border: none; padding: 0; }}
 header.top + section.page {{ break-before: auto; }}
 p.task {{ margin: 0 0 2mm; }}
@@ -500,8 +506,10 @@ p.caption {{ margin: 1mm 0 2mm; font-size: 7.5pt; color: #555; }}
 img.card {{ vertical-align: top; }}
 ol.options, ol.hyps, ol.key {{ list-style: none; padding: 0; margin: 1mm 0 0; }}
 ol.options li {{ margin: 0 0 1.2mm; }}
-ol.hyps li {{ margin: 0 0 1.6mm; }}
-ol.hyps .ruled {{ float: right; color: #555; font-size: 8pt; }}
+table.hyps {{ width: 100%; border-collapse: collapse; margin-top: 1mm; }}
+table.hyps td {{ padding: 0.5mm 0; vertical-align: bottom; border-bottom: 0.4pt dotted #bbb;
+              line-height: 1.25; }}
+table.hyps td.r {{ width: 36mm; text-align: right; color: #555; font-size: 8pt; white-space: nowrap; }}
 ol.key li {{ margin: 0 0 1.4mm; }}
 li.wrong s {{ color: #555; }}
 span.box {{ display: inline-block; width: 3.2mm; height: 3.2mm; border: 0.8pt solid #333;

@@ -80,7 +80,7 @@ class LayoutShape:
     max_sidelines: int  # total sideline cards at most
     skill: float  # chance a turn plays a card the rule accepts (if the hand has one)
     hand: int = 6
-    max_per_column: int = 3  # a column of more than this many sideline cards does not fit the page
+    max_per_column: int = 2  # a column of more than this many sideline cards does not fit the page
 
 
 def simulate(rule: Judge, cards: Sequence[Card], rng: random.Random, shape: LayoutShape) -> Layout:

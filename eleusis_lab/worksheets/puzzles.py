@@ -159,12 +159,14 @@ def _distractors(
     want: int,
     *,
     relaxed: bool = False,
+    avoid: frozenset[str] = frozenset(),
 ) -> list[tuple[Candidate, list[Play]]]:
     """``want`` distractors that agree with part of the evidence and are falsified by some play.
 
     The level bounds how many plays may falsify a distractor and how much of the evidence it must
     agree with; ``relaxed`` keeps only "falsified by at least one play, agrees with a third".
-    Hard levels put the most tempting (most agreeing) distractors first.
+    Hard levels put the most tempting (most agreeing) distractors first; rules in ``avoid`` (already
+    used on this worksheet) come last, so the options vary from puzzle to puzzle.
     """
     lo, hi, agree = (
         (1, 10**6, 0.34) if relaxed else (level.min_falsifiers, level.max_falsifiers, level.min_agreement)
@@ -178,8 +180,8 @@ def _distractors(
         if bad and lo <= len(bad) <= hi and 1 - len(bad) / n >= agree:
             fits.append((cand, bad))
     rng.shuffle(fits)
-    if level.max_falsifiers <= 2:
-        fits.sort(key=lambda cb: len(cb[1]))
+    tempting = level.max_falsifiers <= 2
+    fits.sort(key=lambda cb: (cb[0].key in avoid, len(cb[1]) if tempting else 0))
     # Prefer distractors ruled out by different cards, so each option teaches something.
     chosen: list[tuple[Candidate, list[Play]]] = []
     used_first: set[int] = set()
@@ -199,7 +201,13 @@ def _distractors(
 
 
 def make_find_the_rule(
-    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 30
+    number: int,
+    secret: Candidate,
+    deck_name: str,
+    difficulty: str,
+    rng: random.Random,
+    tries: int = 30,
+    avoid: frozenset[str] = frozenset(),
 ) -> FindTheRule:
     """Simulate play until a layout admits three distractors of the level; raise if none does."""
     level = LEVELS[difficulty]
@@ -207,7 +215,8 @@ def make_find_the_rule(
         layout = _layout_for(secret, deck_name, rng, level)
         if not consistent(secret, layout):  # the engine must agree with itself
             raise PuzzleError(f"rule {secret.key!r} contradicts its own layout")
-        chosen = _distractors(secret, layout, level, deck_name, rng, 3, relaxed=attempt >= tries * 2 // 3)
+        relaxed = attempt >= tries * 2 // 3
+        chosen = _distractors(secret, layout, level, deck_name, rng, 3, relaxed=relaxed, avoid=avoid)
         if len(chosen) < 3:
             continue
         options = [secret, *(c for c, _ in chosen)]
@@ -282,7 +291,13 @@ def _close_rivals(secret: Candidate, layout: Layout, deck_name: str) -> list[Can
 
 
 def make_survivors(
-    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 20
+    number: int,
+    secret: Candidate,
+    deck_name: str,
+    difficulty: str,
+    rng: random.Random,
+    tries: int = 20,
+    avoid: frozenset[str] = frozenset(),
 ) -> Survivors:
     """Six hypotheses: the secret rule and perhaps another survivor, the rest falsified by a play."""
     level = LEVELS[difficulty]
@@ -290,7 +305,8 @@ def make_survivors(
         layout = _layout_for(secret, deck_name, rng, level)
         survivors = [c for c in pool(deck_name, exclude=secret) if consistent(c, layout)]
         survivors = [c for c in survivors if c.english != secret.english]
-        falsified = _distractors(secret, layout, level, deck_name, rng, 5, relaxed=attempt >= tries // 2)
+        relaxed = attempt >= tries // 2
+        falsified = _distractors(secret, layout, level, deck_name, rng, 5, relaxed=relaxed, avoid=avoid)
         n_extra = 1 if survivors and rng.random() < 0.6 else 0
         n_false = 5 - n_extra
         if len(falsified) < n_false:
