@@ -914,6 +914,13 @@ class TypeChecker:
     def _check_range(self, node: A.Range) -> None:
         self._need(node.low, _INT, "the start of a range", "ranges are of numbers: `1..7`")
         self._need(node.high, _INT, "the end of a range", "ranges are of numbers: `1..7`")
+        low, high = _literal_int(node.low), _literal_int(node.high)
+        if low is not None and high is not None and low > high:
+            raise self.error(
+                node,
+                f"the range {to_text(node)} is empty: it starts above its end",
+                f"write the smaller number first: `{to_text(node.high)}..{to_text(node.low)}`",
+            )
         self.types[id(node)] = frozenset({"range"})
 
     def _ListOf(self, node: A.ListOf) -> Types:
@@ -1006,6 +1013,15 @@ class TypeChecker:
                 node, f"{type_word(x)} is never in {type_word(seq)}", _compare_hint(node, x, elements)
             )
         return common
+
+
+def _literal_int(node: A.Node) -> int | None:
+    """The value of a number written out (``7``, ``king``, ``-1``), else None."""
+    if isinstance(node, A.Int):
+        return node.value
+    if isinstance(node, A.Neg) and isinstance(node.operand, A.Int):
+        return -node.operand.value
+    return None
 
 
 def _compare_hint(node: A.Node, left: Types, right: Types) -> str:

@@ -143,6 +143,8 @@ CASES = [
     ("card.rank in range(1, 7)", 14, "unknown function `range`", "next, cyc, abs and len"),
     ("if prev.rank > 7: card.rank < 7 else card.rank > 7", 17, "`:` is not used", "if C then A else B"),
     ("card.rank == # oops", 13, "ends too early", "follow `==`"),
+    ("card.rank in 13..1", 14, "the range 13..1 is empty", "`1..13`"),
+    ("card.rank not in king..-1", 18, "is empty", "`-1..king`"),
     # empty and too long
     ("", 1, "the rule is empty", "card.color != prev.color"),
     ("   # a comment only\n", 1, "the rule is empty", ""),

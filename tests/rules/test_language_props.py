@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from eleusis_lab.cards import Card, letter_deck, standard_deck
 from eleusis_lab.rules import MAX_LENGTH, PlayerInfo, Rule, RuleError
 from eleusis_lab.rules import ast as A
-from eleusis_lab.rules.parser import parse
+from eleusis_lab.rules.parser import _literal_int, parse
 from eleusis_lab.rules.printer import to_text
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -318,7 +318,7 @@ def _agree(tree: A.Node, cases: list[Any], deck: str) -> None:
 
 
 def _no_literal_zero_remainder(tree: A.Node) -> A.Node:
-    """`x % 0` with a literal 0 is refused at parse time; the generator may build it, so skip those."""
+    """`x % 0` with a literal 0 is refused at parse time; the generator may build it: skip those."""
     for node in tree.walk():
         if (
             isinstance(node, A.Arith)
@@ -327,6 +327,10 @@ def _no_literal_zero_remainder(tree: A.Node) -> A.Node:
             and node.right.value == 0
         ):
             assume(False)
+        # so are empty ranges written with numbers, like `9..2`
+        if isinstance(node, A.Range):
+            low, high = _literal_int(node.low), _literal_int(node.high)
+            assume(low is None or high is None or low <= high)
     return tree
 
 
