@@ -79,10 +79,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
     rule, key = _read_rule(args.rule)
     players = [n.strip() for n in args.players.split(",") if n.strip()] if args.players else None
     report = check(rule, args.deck, player_names=players)
+    from eleusis_lab.rules.library import hint
+
     difficulty = _estimated_difficulty(rule, args.deck)
     if args.json:
         data = report.to_dict()
         data["library_key"] = key
+        data["hint"] = hint(rule)
         data["estimated_difficulty"] = difficulty
         print(json.dumps(data, ensure_ascii=False))
         return 0
@@ -90,6 +93,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         print(f"Library rule {key}.")
     print("Parsed: yes.")
     print(report)
+    print(f"- A hint the dealer may give [000]: {hint(rule)}")
     # -- estimated difficulty (from simulated solo rounds; engineer E fills _estimated_difficulty) --
     if difficulty is None:
         print("- Estimated difficulty: not estimated.")

@@ -26,6 +26,7 @@ def test_check_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Gardner [000]" in out and "Eleusis Express [004]" in out
     assert "Acceptable for play." in out
     assert "Estimated difficulty" in out
+    assert "hint the dealer may give [000]: It concerns the top card; it is about colours." in out
 
 
 def test_check_flags_gardner_7_by_key(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,6 +45,7 @@ def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert sorted(data["never_playable"]) == sorted(["A♠", "A♥", "A♦", "A♣"])
     assert data["method"] == "exhaustive" and data["library_key"] is None
     assert "estimated_difficulty" in data
+    assert data["hint"] == "It concerns the top card; it is about ranks."
 
 
 def test_check_decks_and_players(capsys: pytest.CaptureFixture[str]) -> None:
