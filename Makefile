@@ -41,6 +41,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	# A lesson committed with outputs or widget state fails here; `make strip` fixes it.
 	$(BIN)/nbstripout --verify lessons/*.ipynb
+	# Lessons are written by scripts/make_lessons.py: a notebook edited by hand instead fails here.
+	$(BIN)/python scripts/make_lessons.py --check
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS)) --ignore=tests/browser

@@ -331,7 +331,9 @@ def lesson_02() -> list[Cell]:
             - the **verdict**, big and coloured, right after each play;
             - the current player's **hand**: click the card the student chooses;
             - **No play**, **Undo** (for a misclick), the **guess** box, and **Reveal the rule**;
-            - beside the table, the class's **hypotheses** panel.
+            - beside the table, the class's **hypotheses** panel, when the board is built with
+              `hypotheses=True` (the default). It is switched off here to keep this walkthrough short;
+              lesson 4 is about it.
 
             With `seed=` the deal is the same every time you run the cell; leave it out for a new deal.
             """
@@ -339,7 +341,7 @@ def lesson_02() -> list[Cell]:
         code(
             """
             names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
-            board = ClassBoard("express", names, rule="express-6", seed=2, autosave=False)
+            board = ClassBoard("express", names, rule="express-6", seed=2, hypotheses=False, autosave=False)
             board.deal()
             board
             """
@@ -443,9 +445,10 @@ def lesson_02() -> list[Cell]:
         ),
         code(
             """
-            real = PhysicalBoard("express", names, rule="express-6", autosave=False)
+            real = PhysicalBoard("express", names, rule="express-6", hypotheses=False, autosave=False)
             real.deal()
-            real.pick("5H", "9C", "3D")  # the starter, then two plays, as entered with the picker
+            for card in ["5H", "9C", "3D"]:  # the starter, then two plays, as entered with the picker
+                real.pick(card)
             real
             """
         ),
@@ -575,7 +578,7 @@ def lesson_03() -> list[Cell]:
         code(
             """
             names = ["Ana", "Ben", "Cy", "Dee"]
-            board = ClassBoard("gardner", names, rule="gardner-3", seed=3, autosave=False)
+            board = ClassBoard("gardner", names, rule="gardner-3", seed=3, hypotheses=False, autosave=False)
             board.deal()
             board
             """
@@ -772,6 +775,39 @@ def lesson_04() -> list[Cell]:
             ideal = math.ceil(math.log2(start))
             print(f"{start:,} candidates → at least {ideal} plays at one bit each")
             print(f"the scientist took {result.turns} turns")
+            """
+        ),
+        md(
+            """
+            ## The class's own hypotheses
+
+            On the class board the hypotheses panel sits beside the table. Type in what students think the
+            rule is; after every play the panel marks a hypothesis *falsified* and shows the card that did
+            it, and it redraws the narrowing plot. Here Ana thinks the rule is *alternate colours*, Ben
+            thinks it is *even after odd, odd after even* (which is the secret rule), and three cards are
+            played.
+            """
+        ),
+        code(
+            """
+            from eleusis_lab.widgets import ClassBoard
+
+            board = ClassBoard("express", ["Ana", "Ben", "Cy"], rule="express-3", seed=4, autosave=False)
+            board.deal()
+            board.panel.add("Ana", "card.color != prev.color")
+            board.panel.add("Ben", "if prev is even then card is odd else card is even")
+            for _ in range(3):
+                player = board.round.current_player
+                board.play([board.round.hand(player)[0]])
+            board
+            """
+        ),
+        check(
+            """
+            status = {hypothesis.student: falsified for hypothesis, falsified in board.panel.status()}
+            assert status["Ben"] is None, "the secret rule itself is never falsified"
+            history = board.panel.history
+            assert all(a >= b for a, b in zip(history, history[1:])), "the space only shrinks"
             """
         ),
         md(
