@@ -582,7 +582,19 @@ class Round:
 
     @staticmethod
     def _as_list(cards: Any) -> list[Any]:
-        if isinstance(cards, (Card, str)):
+        if isinstance(cards, str):
+            # "7H 8H" or "B red circle red, C red circle red": several cards typed at once.
+            from eleusis_lab.cards import parse_cards
+
+            try:
+                Card.parse(cards)
+            except ValueError:
+                try:
+                    return list(parse_cards(cards))
+                except ValueError:
+                    pass
+            return [cards]
+        if isinstance(cards, Card):
             return [cards]
         if isinstance(cards, Sequence):
             return list(cards)

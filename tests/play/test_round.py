@@ -226,3 +226,39 @@ def test_letters_rule_needs_the_letter_deck():
     r = new_round("letters", ["Ana", "Ben"], RULE_OF["letters"], seed=1)
     assert all(not c.is_playing for c in r.hand("Ana"))
     assert Card.parse("blank") in r.all_cards()["hands"] + r.mainline + r.all_cards()["set_aside"]
+
+
+PHYSICAL_SCRIPT = {
+    # (action, args) for a short physical round of each variant: the teacher types what happens.
+    "express": [("place_starter", ("7H",)), ("play", ("8D",)), ("play", ("2S",)),
+                ("no_play", (["2C", "3S"],)), ("play", ("9H",)), ("finish", ([3, 4, 5],))],
+    "new-eleusis": [("place_starter", ("7H",)), ("play", ("8D 9H",)), ("play", ("2S",)),
+                    ("no_play", (["2C", "3S", "4S", "5S", "6S"],)),
+                    ("play", ("10H",)), ("finish", ([3, 4, 5],))],
+    "gardner": [("place_starter", ("7H",)), ("play", ("8D",)), ("play", ("2S",)), ("play", ("3C",)),
+                ("play", ("9H",)), ("end_half", ())],  # only black wrong cards: blocked at once
+    "letters": [("place_starter", ("A red circle red",)), ("play", ("B red circle red",)),
+                ("play", ("D red circle red",)), ("play", ("C blue square black",)),
+                ("finish", ([3, 4, 5],))],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", ALL)
+def test_physical_rounds_undo_and_resume_at_every_point(variant):
+    rule = RULE_OF[variant] if variant == "letters" else "card is red"
+    r = new_round(variant, ["Ana", "Ben", "Cy"], rule, seed=1, physical=True, dealer="Teacher")
+    snapshots = [r.to_json()]
+    for action, args in PHYSICAL_SCRIPT[variant]:
+        if action == "play":
+            r.play(r.current_player, *args)
+        elif action == "no_play":
+            r.no_play(r.current_player, hand=args[0])
+        else:
+            getattr(r, action)(*args)
+        text = r.to_json()
+        assert load_round(text).to_json() == text
+        snapshots.append(text)
+    assert r.is_over
+    for expected in reversed(snapshots[:-1]):
+        r.undo()
+        assert r.to_json() == expected
