@@ -39,7 +39,34 @@ if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.rules import library as library
     from eleusis_lab.rules import seal as seal
 
-__all__ = ["MAX_DEPTH", "MAX_LENGTH", "PlayerInfo", "Rule", "RuleError", "ast"]
+__all__ = ["CHEAT_SHEET", "MAX_DEPTH", "MAX_LENGTH", "PlayerInfo", "Rule", "RuleError", "ast"]
+
+#: A one-screen summary of the rule language, for boards, lessons and ``--help`` texts.
+#: Every line that starts with four spaces is a rule that parses (tested).
+CHEAT_SHEET = """\
+A rule says whether a card may be played. It reads the card and up to three cards before it:
+  card, prev, prev2, prev3 (a card that does not exist yet makes the rule accept)
+  position (the starter is position 1), player.name, player.seat
+Card attributes: rank (1-13; ace jack queen king), suit (spades hearts diamonds clubs or ♠ ♥ ♦ ♣),
+  color (red black); letter deck: letter ("A".."E"), ink (red blue green), shape (circle square),
+  outline (red black). The blank has none of these: reading one accepts.
+Properties: card is even / odd / prime / red / black / face / number / high / low / blank, `is not`.
+Arithmetic + - * %, comparisons == != < <= > >=, and / or / not, brackets, # comments.
+Examples:
+    card.color != prev.color
+    card.suit == prev.suit or card.rank == prev.rank
+    card.rank in 1..7 and card is not face
+    card.suit in [hearts, diamonds]
+    if prev is even then card is odd else card is even
+    if position == 1 then card.rank == ace else card.rank >= prev.rank
+    card.rank == cyc(prev.rank + 1)
+    card.suit == next(prev.suit, [spades, hearts, clubs, diamonds])
+    card.suit == [clubs, spades, hearts, diamonds][prev.rank % 4]
+    (card is face) != (prev is face)
+    abs(card.rank - prev.rank) <= 2
+    if len(player.name) is odd then card is red else card is black
+    card is blank or prev is blank or card.letter == next(prev.letter, ["A", "B", "C", "D", "E"])
+"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,13 +175,6 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         value = str(token)[1:-1]
         # The letter deck is printed in Cyrillic: a one-letter text А..Д means the letter A..E.
         value = _CYRILLIC.get(value, value)
-        if value.lower() in A.CONSTANTS or value.lower() in A.RANK_WORDS:
-            raise _fail(
-                f"`{value}` is a name, not text",
-                _start(token),
-                _end(token),
-                f"write it without quotes: `{value.lower()}`",
-            )
         return self._make(A.Str, c, value)
 
     def suit_symbol(self, c: list[Any]) -> A.Node:

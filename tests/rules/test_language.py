@@ -101,3 +101,12 @@ def test_error_basics() -> None:
 def test_mainline_tuple_and_text_card() -> None:
     rule = Rule.parse(DESIGN_EXAMPLES[1])
     assert rule.accepts("7H", tuple(parse_cards("3S 7S")))
+
+
+def test_cheat_sheet_examples_parse_canonically() -> None:
+    from eleusis_lab.rules import CHEAT_SHEET
+
+    examples = [line.strip() for line in CHEAT_SHEET.splitlines() if line.startswith("    ")]
+    assert len(examples) >= 10
+    for text in examples:
+        assert Rule.parse(text).text == text

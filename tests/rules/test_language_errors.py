@@ -91,7 +91,7 @@ CASES = [
     ("card.ink == black", 1, "an ink colour cannot be compared", "ink is red, blue or green"),
     ("card.outline == blue", 1, "cannot be compared", "outline is red or black"),
     ('card.letter == "F"', 1, "a letter cannot be compared with text", '"A" to "E"'),
-    ('card.suit == "hearts"', 14, "`hearts` is a name, not text", "without quotes"),
+    ('card.suit == "hearts"', 1, "a suit cannot be compared with text", "without quotes: `hearts`, `red`"),
     ('card.rank == "7"', 1, "a number cannot be compared with text", "without quotes"),
     ("card == prev", 1, "two cards cannot be compared", "card.rank == prev.rank"),
     ("card.rank > prev", 1, "a number cannot be compared with a card", "attribute of the card"),

@@ -212,6 +212,8 @@ def test_player_name_and_seat() -> None:
     assert not judge("card.rank % 4 == player.seat", "8H", player=bo)
     assert judge("card.rank % 4 == player.seat", "8H")  # no player given: missing
     assert judge('player.name == "Дима"', "7H", player=PlayerInfo("Дима", 2))
+    # names that are also words of the language are fine as text
+    assert judge('player.name in ["Jack", "Red", "Ace"]', "7H", player=PlayerInfo("Jack", 2))
     rule = Rule.parse("player.seat == 0")
     assert rule.uses_player and not rule.uses_position and rule.lookback == 0 and rule.deck == "any"
 

@@ -25,8 +25,8 @@ NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ �
 
 
 def _safe_text(value: str) -> bool:
-    lowered = value.lower()
-    return not (lowered in A.CONSTANTS or lowered in A.RANK_WORDS or (value in "АБВГД" and len(value) == 1))
+    """Single Cyrillic А..Д are read as the letters A..E, so they do not round-trip as written."""
+    return not (len(value) == 1 and value in "АБВГД")
 
 
 leaves = st.one_of(
