@@ -287,7 +287,7 @@ class _Space:
         return (card.is_playing, card.is_blank, *(getattr(card, f) for f in self.features))
 
     # exhaustive --------------------------------------------------------------------------------
-    def exhaustive_fits(self) -> bool:
+    def exhaustive_fits(self, abstract: bool = False) -> bool:
         """Whether the exhaustive search surely fits in the budget (situations and rule evaluations)."""
         if self.fold is None or self.lookback > 3:
             return False
@@ -297,7 +297,7 @@ class _Space:
         classes = len({self._key(c) for c in self.faces})
         keys = sum(classes**k for k in range(self.lookback + 1))
         evaluations = keys * phases * n * len(self.players) * len(self.rules)
-        steps = tails * phases * n * len(self.players)
+        steps = (keys if abstract else tails) * phases * n * len(self.players)
         return evaluations <= EXHAUSTIVE_BUDGET and steps <= 4 * EXHAUSTIVE_BUDGET
 
     def _phase(self, position: int) -> int:
@@ -312,17 +312,26 @@ class _Space:
         pad = phase - 1 - len(tail)
         return [self.faces[0]] * pad + list(tail)
 
-    def explore(self) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
+    def explore(
+        self, abstract: bool = False
+    ) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
         """Breadth-first over reachable situations: yields (real mainline, eval mainline, player, rows).
 
         ``rows[k][i]`` says whether rule k (0 = the driver) accepts ``faces[i]``; the real mainline is
         a shortest line leading to the situation (starter first), made of cards a real deck holds
-        whenever such a line exists among the shortest ones.
+        whenever such a line exists among the shortest ones.  With ``abstract``, situations whose
+        tails agree on every attribute the rules read are visited once: exact for what can happen
+        (dead ends, cards never playable, disagreements), but not for counting situations.
         """
         # Cards are handled by their index in ``faces``: tuples of small ints hash fast.
         faces, lookback, rules = self.faces, self.lookback, self.rules
         keys = [self._key(c) for c in faces]
         limit = [self.copies.get(c, 1) for c in faces]
+        if abstract:
+            classes: dict[object, int] = {}
+            sym = [classes.setdefault(k, len(classes)) for k in keys]
+        else:
+            sym = list(range(len(faces)))
 
         def clean(line: tuple[int, ...]) -> bool:
             return all(line.count(i) <= limit[i] for i in set(line)) if len(set(line)) < len(line) else True
@@ -339,9 +348,10 @@ class _Space:
             unclean.discard(state)  # from now on its children are built from the path it has
             real_ix = path[state]
             real = tuple(faces[i] for i in real_ix)
-            mainline = self._eval_mainline(tuple(faces[i] for i in tail), phase)
+            tail_ix = real_ix[-lookback:]  # the real cards behind the (possibly abstract) tail
+            mainline = self._eval_mainline(tuple(faces[i] for i in tail_ix), phase)
             next_phase = self._phase(len(real_ix) + 2)
-            tail_key = tuple(keys[i] for i in tail)
+            tail_key = tuple(keys[i] for i in tail_ix)
             for seat, player in enumerate(self.players):
                 memo = (tail_key, phase, seat)
                 rows = cache.get(memo)
@@ -352,7 +362,7 @@ class _Space:
                 for i, ok in enumerate(rows[0]):
                     if not ok:
                         continue
-                    new_state = ((*tail, i)[-lookback:], next_phase)
+                    new_state = ((*tail, sym[i])[-lookback:], next_phase)
                     known = path.get(new_state)
                     if known is None:
                         line = (*real_ix, i)
@@ -701,7 +711,7 @@ class Equivalence:
     same: bool
     counterexample: Counterexample | None
     method: str  # "identical", "exhaustive" or "simulation"
-    situations: int
+    situations: int  # kinds of situation compared (tails that differ in what the rules read)
 
     def __bool__(self) -> bool:
         return self.same
@@ -713,8 +723,8 @@ class Equivalence:
             return f"{a_name.capitalize()} is the same rule as {b_name}, word for word."
         if self.method == "exhaustive":
             return (
-                f"{a_name.capitalize()} and {b_name} accept exactly the same cards in every one of the "
-                f"{self.situations} situations that can arise in play."
+                f"{a_name.capitalize()} and {b_name} accept exactly the same cards in every situation "
+                f"that can arise in play ({self.situations} kinds of situation checked)."
             )
         return (
             f"{a_name.capitalize()} and {b_name} agreed in all {self.situations} situations tried on random "
@@ -755,9 +765,10 @@ def same_rule(
     fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
     lookback = max(a.lookback, b.lookback)
     space = _Space(b, faces, players, lookback, fold, copies, others=[a])
-    exhaustive = space.exhaustive_fits()
+    # only disagreements matter here, not how many situations there are: visit each kind once
+    exhaustive = space.exhaustive_fits(abstract=True)
     if exhaustive:
-        situations = space.explore()
+        situations = space.explore(abstract=True)
     else:
         space = _Space(b, faces, players, lookback, None, copies, others=[a])
         situations = space.simulate(seed)

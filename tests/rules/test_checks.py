@@ -324,3 +324,13 @@ def test_exhaustive_search_agrees_with_a_naive_fixpoint(text: str) -> None:
     assert report.playable_min == min(counts) / 52 and report.playable_max == max(counts) / 52
     assert report.playable_median == statistics.median(counts) / 52
     assert set(report.never_playable) == set(standard_deck()) - ever
+
+
+def test_three_card_guesses_are_judged_exhaustively() -> None:
+    secret = library.get("express-1").rule  # alternate colours: the third card back matches the top card
+    same = same_rule("if position > 3 then card.color != prev3.color else card.color != prev.color", secret)
+    assert same.same and same.method == "exhaustive"
+    differ = same_rule("card.color != prev3.color", secret)
+    assert not differ.same and differ.method == "exhaustive"
+    ce = differ.counterexample
+    assert ce is not None and len(ce.mainline) == 1  # with one card down, prev3 is missing: anything goes
