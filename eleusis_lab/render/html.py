@@ -82,8 +82,8 @@ def table_html(
 
     ``sidelines[i]`` holds the plays rejected after mainline card ``i``: each a card, a tuple of cards (a
     New Eleusis string) or a ``SidelinePlay`` (with ``.cards`` and ``.player``).  ``markers`` are New
-    Eleusis markers: objects with ``index`` (mainline position, 0-based) and ``color`` (``white`` or
-    ``black``), or ``(index, color)`` pairs.  ``highlight`` maps a mainline index (negative counts from the
+    Eleusis markers: objects with ``mainline_index`` (0-based) and ``kind`` (``white``, ``black`` or
+    ``prophet``), or ``(index, kind)`` pairs.  ``highlight`` maps a mainline index (negative counts from the
     end) or ``(i, j)`` (the j-th play under card i) to a highlight name (see :func:`card_svg`).
     ``numbers`` prints each card's position (the starter is 1) above it.
     """
@@ -102,7 +102,7 @@ def table_html(
             index += len(main)
         marker_at.setdefault(index, []).append(colour)
     height = card_width * VIEW_H / VIEW_W
-    side_width = card_width * 0.86
+    side_width = card_width * 0.8
     side_height = side_width * VIEW_H / VIEW_W
     columns = []
     for i in range(max(len(main), len(sides))):
@@ -152,9 +152,13 @@ def table_html(
             )
         side = ""
         if side_parts:
+            # A pale red band behind rejected cards tells the sideline from a wrapped mainline row.
+            pad = (card_width - side_width) / 2
             side = (
-                f'<div class="eleusis-sideline" style="margin-top:{_px(card_width * 0.08)};'
-                f'padding-left:{_px((card_width - side_width) / 2)}">{"".join(side_parts)}</div>'
+                f'<div class="eleusis-sideline" style="margin-top:{_px(card_width * 0.06)};'
+                f"padding:{_px(pad)} {_px(pad)} {_px(pad)} {_px(pad)};background:#fde8e8;"
+                f'border-radius:{_px(card_width * 0.08)};width:fit-content;min-width:{_px(side_width)}">'
+                f"{''.join(side_parts)}</div>"
             )
         columns.append(
             f'<div class="eleusis-column" style="display:inline-block;vertical-align:top;'
@@ -285,13 +289,15 @@ def _marker_fields(marker: Any) -> tuple[int, str]:
 
 
 def _marker_token(colour: str, card_width: float) -> str:
+    """A round token: white, black, or the prophet's black marker (black with a white ring)."""
     size = max(12, card_width / 6)
-    fill = "#111111" if colour == "black" else "#ffffff"
+    fill = "#111111" if colour in ("black", "prophet") else "#ffffff"
+    ring = '<circle cx="10" cy="10" r="4" fill="#ffffff"/>' if colour == "prophet" else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_px(size)[:-2]}" height="{_px(size)[:-2]}" '
         f'viewBox="0 0 20 20" class="eleusis-marker eleusis-marker-{escape(colour)}" '
         f'style="vertical-align:middle;margin-left:3px"><title>{escape(colour)} marker</title>'
-        f'<circle cx="10" cy="10" r="8" fill="{fill}" stroke="#111111" stroke-width="2"/></svg>'
+        f'<circle cx="10" cy="10" r="8" fill="{fill}" stroke="#111111" stroke-width="2"/>{ring}</svg>'
     )
 
 

@@ -1,0 +1,137 @@
+"""Small pieces every board shares: buttons with fixed widths and stable CSS classes, message banners,
+score tables, the board style sheet.
+
+Buttons get a fixed width (Voilà squeezes flexible buttons) and no icons (Font Awesome comes from a CDN,
+which a classroom offline does not have).  Every control a browser test needs has a CSS class
+``eleusis-…`` and a plain-text description.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from eleusis_lab.cards import Card
+from eleusis_lab.render import card_svg
+
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+# One style sheet for every board; injected once per board as an HTML widget (works in Lab and Voilà).
+STYLE = """
+<style>
+.eleusis-board { font-family: DejaVu Sans, Verdana, Arial, sans-serif; }
+.eleusis-board .widget-button, .eleusis-board .jupyter-button { flex: 0 0 auto; }
+.eleusis-hand-slot { margin: 0 6px 6px 0; align-items: center; }
+.eleusis-hand-slot .eleusis-hand-card { font-weight: bold; }
+.eleusis-verdict .widget-html-content, .eleusis-table .widget-html-content { line-height: normal; }
+.eleusis-table { overflow-x: hidden; }
+.eleusis-title { font-size: 1.25em; font-weight: bold; }
+</style>
+"""
+
+VERDICT_COLOURS = {
+    "accepted": ("#dcfce7", "#166534", "#16a34a"),
+    "rejected": ("#fee2e2", "#991b1b", "#dc2626"),
+    "info": ("#eff6ff", "#1e3a8a", "#93c5fd"),
+    "warning": ("#fef3c7", "#92400e", "#f59e0b"),
+    "error": ("#fee2e2", "#991b1b", "#dc2626"),
+}
+
+
+def button(
+    description: str,
+    css_class: str,
+    on_click: Callable[[Any], None] | None = None,
+    *,
+    width: str = "10em",
+    tooltip: str = "",
+    style: str = "",
+) -> w.Button:
+    """A button of fixed width with a stable CSS class, for people and for browser tests."""
+    b = w.Button(
+        description=description,
+        tooltip=tooltip or description,
+        layout=w.Layout(width=width, min_width=width, flex="0 0 auto"),
+        button_style=style,
+    )
+    b.add_class(css_class)
+    if on_click is not None:
+        b.on_click(on_click)
+    return b
+
+
+def banner(text: str, kind: str = "info", *, size: str = "1.3em", detail: str = "") -> str:
+    """A coloured message box (verdicts, judgements, errors); text is escaped, ``detail`` is HTML."""
+    bg, fg, border = VERDICT_COLOURS.get(kind, VERDICT_COLOURS["info"])
+    extra = f'<div style="font-size:0.8em;font-weight:normal;margin-top:4px">{detail}</div>' if detail else ""
+    return (
+        f'<div class="eleusis-banner eleusis-banner-{kind}" style="font-family:{FONT};background:{bg};'
+        f"color:{fg};border:3px solid {border};border-radius:8px;padding:8px 14px;font-size:{size};"
+        f'font-weight:bold;line-height:1.3">{escape(text)}{extra}</div>'
+    )
+
+
+def scores_html(
+    names: Sequence[str], points: Sequence[Any], *, title: str = "Scores", notes: Sequence[str] = ()
+) -> str:
+    """A plain HTML table of names and points (prints well, reads well on a projector)."""
+    rows = "".join(
+        f'<tr><td style="padding:2px 14px 2px 0">{escape(str(n))}</td>'
+        f'<td style="padding:2px 0;text-align:right;font-weight:bold">{escape(_fmt(p))}</td></tr>'
+        for n, p in zip(names, points, strict=True)
+    )
+    note_html = "".join(f'<div style="font-size:0.85em;color:#4b5563">{escape(n)}</div>' for n in notes)
+    return (
+        f'<div class="eleusis-scores" style="font-family:{FONT}"><div style="font-weight:bold;'
+        f'margin-bottom:4px">{escape(title)}</div><table style="border-collapse:collapse">{rows}</table>'
+        f"{note_html}</div>"
+    )
+
+
+def round_scores(round_: Any) -> tuple[list[str], list[Any], list[str]]:
+    """Names, points and notes of a round's scores, the dealer last (when the dealer is a person)."""
+    scores = round_.scores()
+    names = list(round_.players)
+    points = list(scores.players)
+    dealer = getattr(round_, "dealer", None)
+    names.append(f"{dealer} (dealer)" if dealer else "Dealer")
+    points.append(scores.dealer)
+    return names, points, list(getattr(scores, "notes", ()) or ())
+
+
+def _fmt(score: Any) -> str:
+    if isinstance(score, float):
+        return str(int(score)) if score.is_integer() else f"{score:.2f}".rstrip("0")
+    return str(score)
+
+
+def card_slot(
+    card: Card,
+    on_click: Callable[[Card], None],
+    *,
+    width: float = 90,
+    greyscale: bool = False,
+    selected: bool = False,
+    label: str | None = None,
+    css_class: str = "eleusis-hand-card",
+) -> w.VBox:
+    """A card picture with a button under it; clicking the button calls ``on_click(card)``."""
+    picture = w.HTML(
+        card_svg(card, width=width, greyscale=greyscale, highlight="selected" if selected else None)
+    )
+    b = button(
+        label or str(card), css_class, lambda _b: on_click(card), width=f"{width:.0f}px", tooltip=card.name
+    )
+    b.card = card  # tests and browser harnesses can read which card a button plays
+    slot = w.VBox([picture, b], layout=w.Layout(width=f"{width + 4:.0f}px", flex="0 0 auto"))
+    slot.add_class("eleusis-hand-slot")
+    return slot
+
+
+def error_text(error: BaseException) -> str:
+    """One readable sentence from an exception (a RuleError keeps its first line only)."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -1,0 +1,41 @@
+"""Physical-cards mode: the class plays with real cards; the teacher enters each card and the computer judges.
+
+The round is a ``physical=True`` round: no deal, no hands, no stock.  The board keeps the table, the
+evidence, the hypotheses and the plots exactly as for a computer-dealt round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eleusis_lab.widgets.class_board import ClassBoard
+
+__all__ = ["PhysicalBoard"]
+
+
+class PhysicalBoard(ClassBoard):
+    """A :class:`ClassBoard` for real cards: a card picker instead of hands, cards left counted at the end.
+
+    >>> board = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False)
+    >>> board.deal(); board.pick("5H"); board.round.mainline
+    [Card.parse('5♥')]
+    """
+
+    kind = "physical"
+
+    def __init__(
+        self,
+        variant: str = "express",
+        players: Any = ("Ana", "Ben", "Cy", "Dee", "Eve"),
+        rule: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("title", "Eleusis — class board (real cards)")
+        kwargs["physical"] = True
+        super().__init__(variant, players, rule, **kwargs)
+
+    def pick(self, *cards: Any) -> None:
+        """Enter cards as the teacher would with the picker: the starter first, then each play."""
+        from eleusis_lab.cards import as_card
+
+        self._on_picked([as_card(c) for c in cards])

@@ -1,0 +1,49 @@
+"""Shared helpers for the board tests: play a round through the board's own buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path, monkeypatch) -> None:
+    """Boards that autosave by default write into the test's folder, never into the home directory."""
+    monkeypatch.setenv("ELEUSIS_LAB_SAVES", str(tmp_path / "saves"))
+
+
+def button_for(board: Any, card: Any) -> Any:
+    """The hand button that plays ``card``."""
+    matches = [b for b in board.hand_buttons if b.card == card]
+    assert matches, f"no hand button for {card}"
+    return matches[0]
+
+
+def fitting(round_: Any) -> list[Any]:
+    """Cards of the current player's hand the secret rule accepts now (the test peeks; players cannot)."""
+    name = round_.current_player
+    return [c for c in round_.hand(name) if round_.accepts(c, name)]
+
+
+def play_to_the_end(board: Any, *, max_actions: int = 400, wrong_every: int = 5) -> int:
+    """Click through a whole round: mostly fitting cards, a wrong one now and then, no-play when stuck."""
+    r = board.round
+    n = 0
+    while not r.is_over:
+        n += 1
+        assert n <= max_actions, "the round did not end"
+        if getattr(r, "prophet", None):
+            board.prophet_call(True)
+        usable = {b.card for b in board.hand_buttons if not b.disabled}
+        hand = [c for c in r.hand(r.current_player) if c in usable]
+        fit = [c for c in fitting(r) if c in usable]
+        if not fit and board._no_play in board._actions.children:
+            board._no_play.click()
+            continue
+        wrong = [c for c in hand if c not in fit]
+        card = wrong[0] if (n % wrong_every == 0 and wrong) or not fit else fit[0]
+        button_for(board, card).click()
+        if board._max_string() > 1:
+            board._play_string.click()
+    return n

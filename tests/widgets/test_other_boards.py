@@ -1,0 +1,192 @@
+"""Solo board, real-cards board, hypotheses panel, score calculator, round record."""
+
+from __future__ import annotations
+
+import pytest
+
+from eleusis_lab.cards import Card
+from eleusis_lab.widgets import HypothesisPanel, PhysicalBoard, ScoreCalculator, SoloBoard
+from eleusis_lab.widgets.hypotheses import falsifier
+from tests.widgets.conftest import button_for, fitting
+
+
+# -- solo ---------------------------------------------------------------------------------------
+def test_solo_board_requires_a_prediction_and_keeps_a_journal() -> None:
+    board = SoloBoard(rule="express-1", seed=3, autosave=False)
+    board.deal()
+    r = board.round
+    assert r.players == ["You"]
+    card = fitting(r)[0]
+    button_for(board, card).click()
+    assert len(r.mainline) == 1 and "First predict" in board.verdict_html  # nothing played yet
+    board._prediction.value = True
+    button_for(board, card).click()
+    assert r.mainline[-1] == card
+    assert board.journal[-1].predicted is True and board.journal[-1].accepted is True
+    assert "prediction was RIGHT" in board.verdict_html
+    assert board._prediction.value is None  # a fresh prediction for each play
+    wrong = next(c for c in r.hand("You") if c not in fitting(r))
+    board.predict(True)
+    button_for(board, wrong).click()
+    assert board.journal[-1].right is False and "prediction was WRONG" in board.verdict_html
+    assert board.accuracy() == [1.0, 0.5]
+    assert "1 of 2 predictions right (50%)" in board._journal.value
+    assert "eleusis-accuracy" in board._journal.value
+
+
+def test_solo_board_with_computer_opponents_and_resume(tmp_path) -> None:
+    path = tmp_path / "solo.json"
+    board = SoloBoard(rule="express-2", seed=4, opponents=["careful", "scientist"], autosave=path)
+    board.deal()
+    r = board.round
+    assert r.players == ["You", "Careful", "Scientist"]
+    for _ in range(3):
+        if r.is_over:
+            break
+        assert r.current_player == "You"
+        board.predict(False)
+        button_for(board, r.hand("You")[0]).click()
+    assert any(getattr(e, "player", None) == "Scientist" for e in r.events)
+    again = SoloBoard.resume(path)
+    assert again.round.to_json() == r.to_json()
+    assert [(e.cards, e.predicted, e.accepted) for e in again.journal] == [
+        (e.cards, e.predicted, e.accepted) for e in board.journal
+    ]
+
+
+# -- real cards ---------------------------------------------------------------------------------
+def test_physical_board_picker_judges_and_counts_at_the_end() -> None:
+    board = PhysicalBoard(
+        "express", ["Ana", "Ben"], rule="card.color != prev.color", autosave=False, hypotheses=False
+    )
+    board.deal()
+    r = board.round
+    assert r.physical and board.hand.layout.display == "none" and board.picker.layout.display is None
+    assert "Enter the starter" in board._turn.value
+    board.picker.pick("5H")
+    board.picker._judge.click()
+    assert r.mainline == [Card.parse("5H")]
+    board.picker.pick("7D")  # red on red: wrong
+    board.picker._judge.click()
+    assert "WRONG" in board.verdict_html and r.sidelines[0][0].cards == (Card.parse("7D"),)
+    board.picker._text.value = "QS"
+    board.picker._judge.click()
+    assert r.mainline[-1] == Card.parse("QS") and "RIGHT" in board.verdict_html
+    board.picker._text.value = "not a card"
+    board.picker._judge.click()
+    assert "cannot read" in board.picker._message.value and len(r.mainline) == 2
+    assert board._finish_box.children
+    for name, box in board._count_boxes.items():
+        box.value = {"Ana": 3, "Ben": 9}[name]
+    board._finish_button.click()
+    assert r.is_over and "eleusis-scores" in board._scores.value
+
+
+def test_physical_letters_and_new_eleusis_strings() -> None:
+    board = PhysicalBoard("letters", ["Ana", "Ben"], rule="letters-cycle", autosave=False, hypotheses=False)
+    board.deal()
+    r = board.round
+    board.pick("A red circle black")
+    board.picker.pick("B green square red")
+    board.picker._judge.click()
+    assert [c.letter for c in board.round.mainline] == ["A", "B"]
+    board.picker._blank.click()
+    assert r.mainline[-1].is_blank
+    ne = PhysicalBoard(
+        "new-eleusis", ["Ana", "Ben", "Cy"], rule="new-eleusis", autosave=False, hypotheses=False
+    )
+    ne.deal()
+    ne.pick("2H")
+    for text in ("3S", "4S"):
+        ne.picker.pick(text)
+        ne.picker._add.click()
+    ne.picker.pick("5D")
+    ne.picker._judge.click()
+    assert [str(c) for c in ne.round.mainline] == ["2♥", "3♠", "4♠", "5♦"]
+
+
+# -- hypotheses ---------------------------------------------------------------------------------
+def test_hypothesis_panel_marks_falsified_with_the_card() -> None:
+    from eleusis_lab.play import new_round
+
+    r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=7)
+    panel = HypothesisPanel(plots=False)
+    panel.attach(r)
+    panel._student.value, panel._text.value = "Ben", "card is red"
+    panel._add.click()
+    panel.add("Cy", "card.color != prev.color")
+    with pytest.raises(ValueError):
+        panel.add("Dee", "card.colr == red")
+    assert len(panel.hypotheses) == 2
+    panel._text.value = "card.colr == red"
+    panel._add.click()
+    assert "eleusis-banner-error" in panel._message.value and len(panel.hypotheses) == 2
+    # play until the red-card hypothesis meets a card it misjudges
+    for _ in range(30):
+        if falsifier(panel.hypotheses[0].rule, r) is not None or r.is_over:
+            break
+        name = r.current_player
+        r.play(name, r.hand(name)[0])
+        panel.refresh(r)
+    number, obs = falsifier(panel.hypotheses[0].rule, r)
+    status = dict((h.student, f) for h, f in panel.status())
+    assert status["Cy"] is None and status["Ben"] == (number, obs)
+    html = panel.list_html
+    assert "falsified" in html and "still standing" in html
+    assert f'data-card="{obs.cards[0]}"' in html and "eleusis-highlight-falsifier" in html
+
+
+def test_hypothesis_panel_narrowing_updates_after_each_play() -> None:
+    from eleusis_lab.play import new_round
+
+    r = new_round("express", ["Ana", "Ben"], "express-1", seed=2)
+    panel = HypothesisPanel(plots=True)
+    panel.attach(r)
+    first = panel.remaining
+    name = r.current_player
+    r.play(name, r.hand(name)[0])
+    panel.refresh(r)
+    assert panel.remaining is not None and panel.remaining < first
+    assert len(panel.history) == len(r.evidence()) + 1
+    assert "Candidate rules left" in panel._count.value
+    assert panel._plot.value and panel._map.value  # the narrowing plot and the acceptance map
+    r.undo()
+    panel.refresh(r)
+    assert panel.remaining == first  # rebuilt after an undo
+
+
+def test_class_board_updates_the_panel_after_each_click() -> None:
+    from eleusis_lab.widgets import ClassBoard
+
+    board = ClassBoard("express", ["Ana", "Ben"], rule="express-1", seed=2, autosave=False, plots=False)
+    board.deal()
+    board.panel.add("Ana", "card is black")
+    before = board.panel.remaining
+    button_for(board, board.round.hand(board.round.current_player)[0]).click()
+    assert board.panel.remaining < before
+
+
+# -- score calculator -----------------------------------------------------------------------------
+def test_score_calculator_every_variant() -> None:
+    calc = ScoreCalculator(variant="letters", players=["Ana", "Ben", "Cy"], dealer="Dee")
+    calc.set_counts(left=[5, 2, 0])
+    calc._go.click()
+    html = calc.result_html
+    assert "Ana" in html and "-13" in html and "Dee" in html and "20" in html
+    calc._variant.value = "gardner"
+    calc._names.value = "A, B, C, D"
+    calc.set_counts(left=[2, 3, 10, 0], wrong=[10, 5, 3, 1])
+    assert calc.calculate().players == [7.0, 3.0, 0.0, 21.0]
+    calc._variant.value = "express"
+    calc.set_counts(left=[0, 4, 7, 1])
+    calc._guessed_by.value = "B"
+    scores = calc.calculate()
+    assert scores.players[1] == 12 - 4 + 6
+    calc._variant.value = "new-eleusis"
+    calc.set_counts(left=[0, 4, 7, 1])
+    calc._prophet.value = "C"
+    calc._prophet_right.value = 3
+    assert calc.calculate().players[2] >= 0
+    calc._names.value = "A, A"
+    calc._go.click()
+    assert "eleusis-banner-error" in calc.result_html
