@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -55,13 +56,18 @@ def _add_check(sub: Any) -> None:
 
 def _read_rule(text: str) -> tuple[Any, str | None]:
     """(parsed Rule, library key or None): a library key is looked up, anything else parsed."""
-    from eleusis_lab.rules import Rule, library
+    from eleusis_lab.rules import Rule, RuleError, library
 
     key = text.strip()
     known = library.keys()
     if key in known:
         return library.get(key).rule, key
-    return Rule.parse(text), None
+    try:
+        return Rule.parse(text), None
+    except RuleError:
+        if re.fullmatch(r"[a-z]+(-[a-z0-9]+)+", key):  # looks like a library key: say which ones exist
+            library.get(key)  # raises KeyError naming the nearest keys
+        raise
 
 
 def _estimated_difficulty(rule: Any, deck: str | None) -> dict[str, Any] | None:

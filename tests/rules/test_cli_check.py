@@ -63,6 +63,7 @@ def test_check_decks_and_players(capsys: pytest.CaptureFixture[str]) -> None:
         (["check", "card.suit = prev.suit"], "=="),
         (["check", "card.ink == prev.ink", "--deck", "standard"], "letters deck"),
         (["check", "(card.rank"], "line 1"),
+        (["check", "gardner-99"], "did you mean gardner-"),
     ],
 )
 def test_check_errors_are_one_sentence_and_exit_2(
