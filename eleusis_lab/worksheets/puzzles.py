@@ -182,21 +182,26 @@ def _distractors(
     rng.shuffle(fits)
     tempting = level.max_falsifiers <= 2
     fits.sort(key=lambda cb: (cb[0].key in avoid, len(cb[1]) if tempting else 0))
-    # Prefer distractors ruled out by different cards, so each option teaches something.
+    # Prefer distractors ruled out by different cards, so each option teaches something.  A
+    # distractor falsified by several plays is named with one not yet named for another (its list is
+    # reordered so that the play the key names comes first).
     chosen: list[tuple[Candidate, list[Play]]] = []
-    used_first: set[int] = set()
+    named: dict[int, int] = {}
     for cand, bad in fits:
-        if bad[0].order in used_first:
+        fresh = [p for p in bad if p.order not in named]
+        if not fresh:
             continue
-        chosen.append((cand, bad))
-        used_first.add(bad[0].order)
+        chosen.append((cand, [fresh[0], *(p for p in bad if p is not fresh[0])]))
+        named[fresh[0].order] = 1
         if len(chosen) == want:
             return chosen
     for cand, bad in fits:
         if len(chosen) == want:
             break
         if all(c.key != cand.key for c, _ in chosen):
-            chosen.append((cand, bad))
+            least = min(bad, key=lambda p: (named.get(p.order, 0), p.order))
+            chosen.append((cand, [least, *(p for p in bad if p is not least)]))
+            named[least.order] = named.get(least.order, 0) + 1
     return chosen
 
 
