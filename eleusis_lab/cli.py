@@ -4,8 +4,8 @@ Each subcommand is one ``_cmd_<name>(args) -> int`` function registered in :func
 to add one, add a ``_add_<name>(subparsers)`` function and call it there.  Errors reach the user as
 one sentence on stderr and exit code 2; ``--help`` works on every level.
 
->>> main(["rules", "--difficulty", "hard", "--deck", "letters"])
-0
+>>> build_parser().parse_args(["check", "card.color != prev.color", "--json"]).json
+True
 """
 
 from __future__ import annotations
