@@ -75,7 +75,7 @@ class Scores:
             names=tuple(names),
             dealer_name=dealer_name,
             variant=self.variant,
-            notes=self.notes,
+            notes=tuple(_rename(note, names) for note in self.notes),
         )
 
     def __str__(self) -> str:

@@ -52,9 +52,10 @@ def _ask(round: Any, method: str, name: str, default: bool) -> bool:
 
 
 def max_string(round: Any) -> int:
-    """How many cards one play may hold (New Eleusis strings: up to 4)."""
-    value = getattr(round, "max_string", None)
-    if isinstance(value, int):
+    """How many cards one play may hold (New Eleusis strings: up to 4, or the round's ``max_string``)."""
+    options = getattr(round, "options", None)
+    value = options.get("max_string") if isinstance(options, dict) else None
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     return _MAX_STRING.get(getattr(round, "variant", ""), 1)
 
@@ -71,7 +72,7 @@ def can_guess(round: Any, name: str) -> bool:
 
 def can_prophesy(round: Any, name: str) -> bool:
     """May ``name`` become prophet now (New Eleusis, end of their own turn)?"""
-    return _ask(round, "can_declare_prophet", name, getattr(round, "variant", "") in _PROPHET)
+    return _ask(round, "can_become_prophet", name, getattr(round, "variant", "") in _PROPHET)
 
 
 def _deck_of(round: Any) -> str:
@@ -104,9 +105,27 @@ class ComputerPlayer:
     def wants_prophet(self, round: Any, name: str) -> bool:
         return False
 
-    def judge_as_prophet(self, round: Any, name: str, cards: Sequence[Card]) -> bool:
-        """The prophet's call on a play before the dealer's (True = right).  Default: trust evidence."""
-        return _feature_model(round).probability(list(cards), list(round.mainline)) >= 0.5
+    def prophet_rule(self, round: Any, name: str) -> str | None:
+        """The rule text a new prophet will judge by (None: the calls come from :meth:`judge_as_prophet`)."""
+        return None
+
+    def judge_as_prophet(
+        self,
+        round: Any,
+        name: str,
+        cards: Sequence[Card],
+        *,
+        no_play: bool = False,
+        player: str | None = None,
+    ) -> bool | None:
+        """The prophet's call before the dealer's: is this play right (or, with ``no_play``, is the
+        "no play" of a hand holding ``cards`` right)?  None enters no call (the round then follows the
+        prophet's declared rule, or takes the prophet to agree).  Default: what the evidence suggests."""
+        model = _feature_model(round)
+        line = list(round.mainline)
+        if no_play:
+            return all(model.probability([c], line) < 0.5 for c in cards)
+        return model.probability(list(cards), line) >= 0.5
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -145,8 +164,9 @@ def lookup(name: str, **kwargs: Any) -> ComputerPlayer:
 
 class RandomPlayer(ComputerPlayer):
     """Plays a random card from the hand (in New Eleusis sometimes a random string), now and then
-    declares "no play", and rarely guesses a random library rule.  Good for filling seats and
-    for shaking out the engine."""
+    declares "no play", rarely guesses a random library rule, and as prophet calls plays by a coin
+    toss (entering a call with probability ``call_rate``).  Good for filling seats and for shaking
+    out the engine."""
 
     name = "random"
 
@@ -158,6 +178,7 @@ class RandomPlayer(ComputerPlayer):
         string_rate: float = 0.25,
         guess_rate: float = 0.05,
         prophet_rate: float = 0.1,
+        call_rate: float = 1.0,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -165,6 +186,7 @@ class RandomPlayer(ComputerPlayer):
         self.string_rate = string_rate
         self.guess_rate = guess_rate
         self.prophet_rate = prophet_rate
+        self.call_rate = call_rate
 
     def choose_play(self, round: Any, name: str) -> list[Card] | None:
         hand = list(round.hand(name))
@@ -185,7 +207,17 @@ class RandomPlayer(ComputerPlayer):
     def wants_prophet(self, round: Any, name: str) -> bool:
         return self.rng.random() < self.prophet_rate
 
-    def judge_as_prophet(self, round: Any, name: str, cards: Sequence[Card]) -> bool:
+    def judge_as_prophet(
+        self,
+        round: Any,
+        name: str,
+        cards: Sequence[Card],
+        *,
+        no_play: bool = False,
+        player: str | None = None,
+    ) -> bool | None:
+        if self.rng.random() >= self.call_rate:
+            return None  # no call entered: the round follows the declared rule, or agrees with the dealer
         return self.rng.random() < 0.5
 
     def __repr__(self) -> str:
@@ -197,7 +229,7 @@ def _library_texts(deck: str) -> list[str]:
         from eleusis_lab.rules import library
     except ImportError:  # pragma: no cover - the rules layer is always there once built
         return []
-    return [e.text for e in library.playable() if e.deck == deck]
+    return [e.text for e in library.playable(deck)]
 
 
 # -- careful ---------------------------------------------------------------------------------------
@@ -379,7 +411,7 @@ class CarefulPlayer(ComputerPlayer):
             return []
         evidence = list(round.evidence())
         deck = _deck_of(round)
-        return [e.text for e in library.playable() if e.deck == deck and _consistent(e.rule, evidence, round)]
+        return [e.text for e in library.playable(deck) if _consistent(e.rule, evidence, round)]
 
     def choose_guess(self, round: Any, name: str) -> str | None:
         if len(round.evidence()) < self.min_evidence:
@@ -392,19 +424,34 @@ class CarefulPlayer(ComputerPlayer):
     def wants_prophet(self, round: Any, name: str) -> bool:
         return len(round.evidence()) >= self.min_evidence and len(self.candidate_rules(round)) == 1
 
-    def judge_as_prophet(self, round: Any, name: str, cards: Sequence[Card]) -> bool:
+    def prophet_rule(self, round: Any, name: str) -> str | None:
         candidates = self.candidate_rules(round)
-        if len(candidates) == 1:
-            from eleusis_lab.rules import Rule
+        return candidates[0] if len(candidates) == 1 else None
 
-            rule = Rule.parse(candidates[0])
-            line = list(round.mainline)
-            for card in cards:
-                if not rule.accepts(card, line, None):
-                    return False
-                line.append(card)
-            return True
-        return super().judge_as_prophet(round, name, cards)
+    def judge_as_prophet(
+        self,
+        round: Any,
+        name: str,
+        cards: Sequence[Card],
+        *,
+        no_play: bool = False,
+        player: str | None = None,
+    ) -> bool | None:
+        candidates = self.candidate_rules(round)
+        if len(candidates) != 1:
+            return super().judge_as_prophet(round, name, cards, no_play=no_play, player=player)
+        from eleusis_lab.rules import Rule
+
+        rule = Rule.parse(candidates[0])
+        line = list(round.mainline)
+        info = round.player_info(player) if player is not None else None
+        if no_play:
+            return not any(rule.accepts(c, line, info) for c in cards)
+        for card in cards:
+            if not rule.accepts(card, line, info):
+                return False
+            line.append(card)
+        return True
 
     def __repr__(self) -> str:
         return f"CarefulPlayer(seed={self.seed!r})"
