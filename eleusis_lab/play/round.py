@@ -682,6 +682,30 @@ class Round:
         handler = getattr(self, "_on_" + event.type.replace("-", "_"))
         handler(event, index)
 
+    def at(self, step: int) -> Round:
+        """A copy of the round as it was after its first ``step`` actions (0: just dealt), for replaying a
+        finished round step by step in a discussion; the copy can also be played on ("what if …?")."""
+        starts = [i for i, e in enumerate(self._events) if e.is_action]
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(starts):
+            raise IllegalAction(f"Choose a step from 0 to {len(starts)}.")
+        end = starts[step] if step < len(starts) else len(self._events)
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy._events = list(self._events[:end])
+        copy._infos = {}
+        copy._autosave = None
+        copy._replay()
+        return copy
+
+    @property
+    def steps(self) -> int:
+        """How many actions the log holds (the steps of :meth:`at`)."""
+        return sum(1 for e in self._events if e.is_action)
+
+    def log(self) -> list[str]:
+        """The event log as lines of text, numbered like ``event_index``."""
+        return [f"{i:3d} {e.describe()}" for i, e in enumerate(self._events)]
+
     def undo(self) -> ev.Event:
         """Drop the last action and everything it caused; return that action's event."""
         cut = None

@@ -262,3 +262,26 @@ def test_physical_rounds_undo_and_resume_at_every_point(variant):
     for expected in reversed(snapshots[:-1]):
         r.undo()
         assert r.to_json() == expected
+
+
+@pytest.mark.parametrize("variant", ALL)
+def test_replay_step_by_step_with_at(variant):
+    r = fresh(variant, seed=21)
+    rng = random.Random(21)
+    states = [r.to_json()]
+    for _ in range(15):
+        if r.is_over:
+            break
+        before = r.steps
+        random_step(r, rng)
+        # One random step may hold two actions (a play and a guess): keep a state per action.
+        states.extend([None] * (r.steps - before - 1) + [r.to_json()])
+    assert r.at(r.steps).to_json() == r.to_json()
+    for k, text in enumerate(states):
+        if text is not None:
+            assert r.at(k).to_json() == text
+    early = r.at(1)
+    assert early.steps == 1 and r.steps == len(states) - 1
+    with pytest.raises(IllegalAction, match="step from 0"):
+        r.at(r.steps + 1)
+    assert len(r.log()) == len(r.events) and r.log()[0].startswith("  0 dealt:")
