@@ -18,6 +18,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from eleusis_lab.rules import ast as A
+
 #: Type names as a teacher would say them.
 TYPE_WORDS: dict[str, str] = {
     "int": "a number",
@@ -181,3 +183,152 @@ def _shown_line(line: str, col: int, room: int = 100) -> tuple[str, int]:
     prefix = "…" if start > 0 else ""
     suffix = "…" if start + room < len(clean) else ""
     return prefix + piece + suffix, col - start + len(prefix)
+
+
+_CYRILLIC = dict(zip("АБВГД", "ABCDE", strict=True))
+_LETTERS = frozenset("ABCDE")
+#: Every word a bare name may be, for "did you mean" hints.
+_ALL_NAMES = (*A.REFS, *A.RANK_WORDS, *A.CONSTANTS, "true", "false")
+
+FUNCTION_USAGE = {
+    "next": "`next(x, [a, b, c])` is the item after x in the list, wrapping round",
+    "cyc": "`cyc(n)` wraps a number into the ranks 1-13: cyc(14) == 1",
+    "abs": "`abs(n)` is the size of n without its sign: abs(-3) == 3",
+    "len": "`len(text)` is the number of letters in a text, like len(player.name)",
+}
+
+
+# -- the catalogue of hints: one function per place a mistake is found -------------------------
+def name_hint(word: str) -> str:
+    """Hint for an unknown bare name."""
+    if word in A.PREDICATES:
+        return f"`{word}` is said of a card: write `card is {word}` (or `prev is {word}`)"
+    if word in A.CARD_ATTRS:
+        return f"an attribute belongs to a card: write `card.{word}` or `prev.{word}`"
+    if word in A.PLAYER_ATTRS:
+        return f"write `player.{word}`"
+    if word in A.FUNCTIONS:
+        return FUNCTION_USAGE[word]
+    alias = ALIASES.get(word) or ALIASES.get(word.lower())
+    if alias in ("and", "or", "not", "if", "else if"):
+        return f"write `{alias}` in lower case" if alias != "else if" else "write `else if`"
+    if alias == "%":
+        return "write `%` for the remainder: `prev.rank % 4`"
+    if word.startswith("prev") and word[4:].isdigit():
+        return "a rule can look back three cards: `prev`, `prev2`, `prev3`"
+    if word in _LETTERS or word in _CYRILLIC:
+        letter = _CYRILLIC.get(word, word)
+        extra = f" (or `{ALIASES[word.lower()]}`?)" if word.lower() in ALIASES else ""
+        return f'a letter goes in quotes: "{letter}"{extra}'
+    guess = nearest(word, _ALL_NAMES)
+    if guess is not None:
+        return f"did you mean `{guess}`?"
+    if word.isalpha() and word.lower() not in A.KEYWORDS:
+        return (
+            "names are card, prev, prev2, prev3, position, player, suits, colours and ace/jack/queen/king; "
+            f'put text in quotes: "{word}"'
+        )
+    return ""
+
+
+def attr_hint(word: str) -> str:
+    """Hint for an unknown attribute after a dot."""
+    if word in A.PREDICATES and word != "number":
+        return f"`{word}` is said with `is`: write `card is {word}`"
+    if word in ("number", "value", "num", "val"):
+        return "did you mean `rank`? (or `card is number` for ace to ten)"
+    if word in A.CONSTANTS:
+        return f"compare an attribute instead: `card.suit == {word}`" if word in ("spades", "hearts",
+            "diamonds", "clubs") else f"compare an attribute instead: `card.color == {word}`"  # fmt: skip
+    if word.lower().startswith("is") and word[2:].lower() in A.PREDICATES:
+        return f"write `card is {word[2:].lower()}`"
+    guess = nearest(word, A.ATTRS)
+    if guess is not None:
+        return f"did you mean `{guess}`?"
+    return "a card has rank, suit, color (letter deck: letter, ink, shape, outline); a player has name, seat"
+
+
+def predicate_hint(word: str) -> str:
+    """Hint for an unknown word after `is`."""
+    if word in ("spades", "hearts", "diamonds", "clubs"):
+        return f"to test a suit write `card.suit == {word}`"
+    if word in A.CONSTANTS:
+        kinds = [t for t in A.CONSTANTS[word] if t != "outline"] or ["outline"]
+        return " or ".join(f"`card.{t} == {word}`" for t in kinds) + f" tests the {' or '.join(kinds)}"
+    if word in A.RANK_WORDS:
+        return f"to test a rank write `card.rank == {word}`"
+    if word in A.CARD_ATTRS:
+        return f"`is` takes a property like even, odd, red, face; for the {word} write `card.{word} == …`"
+    guess = nearest(word, A.PREDICATES)
+    if guess is not None:
+        return f"did you mean `{guess}`?"
+    return "after `is` comes one of: " + ", ".join(A.PREDICATES)
+
+
+def function_hint(word: str) -> str:
+    """Hint for an unknown function."""
+    if word in ("max", "min", "sum", "int", "str", "print", "eval", "exec", "open"):
+        return "the functions are next, cyc, abs and len"
+    guess = nearest(word, A.FUNCTIONS)
+    if guess is not None:
+        return f"did you mean `{guess}`?"
+    return "the functions are next, cyc, abs and len"
+
+
+CHAR_HINTS = {
+    "=": ("`=` is not a comparison", "use `==` to compare: `card.suit == prev.suit`"),
+    "&": ("`&` is not used in rules", "write `and`"),
+    "|": ("`|` is not used in rules", "write `or`"),
+    "!": ("`!` is not used alone", "write `not` (or `!=` for 'is not equal to')"),
+    "/": ("there is no division in rules", "use `%` for the remainder, like `prev.rank % 2 == 0`"),
+    "^": ("`^` is not used in rules", "use `*` to multiply"),
+    ";": ("a rule is one expression", "join conditions with `and` / `or`"),
+    ":": ("`:` is not used in rules", "write `if C then A else B`"),
+    "?": ("`?` is not used in rules", "write `if C then A else B`"),
+    "$": ("`$` is not used in rules", ""),
+    "\\": ("`\\` is not used in rules", ""),
+    "≠": ("`≠` is not used in rules", "write `!=`"),
+    "≤": ("`≤` is not used in rules", "write `<=`"),
+    "≥": ("`≥` is not used in rules", "write `>=`"),
+    "−": ("`−` (a typographic minus) is not used in rules", "type a plain `-`"),
+    "…": ("`…` is not used in rules", "write a range with two dots: `1..7`"),
+    "‘": ("curly quotes are not used in rules", 'use straight double quotes: "A"'),
+    "’": ("curly quotes are not used in rules", 'use straight double quotes: "A"'),
+    "”": ("a closing quote without an opening one", 'text goes between quotes, like "A"'),
+    "{": ("curly brackets are not used in rules", "write lists as `[a, b]`"),
+    "}": ("curly brackets are not used in rules", "write lists as `[a, b]`"),
+}
+
+
+def compare_hint(node: A.Node, left: frozenset[str], right: frozenset[str]) -> str:
+    """Hint for two values of types that can never be equal (``left``/``right`` are type sets)."""
+    both = left | right
+    if {"suit", "int"} <= both:
+        return (
+            "a suit cannot be compared with a number: compare `card.suit` with a suit like hearts, "
+            "or `card.rank` with a number"
+        )
+    if {"color", "suit"} <= both:
+        return "a colour cannot be compared with a suit: `card.color == red` or `card.suit == hearts`"
+    if "card" in both:
+        return "compare an attribute of the card: `card.rank`, `card.suit`, `card.color`"
+    if "bool" in both and "int" in both:
+        return (
+            "a condition is true or false, not a number; "
+            "put a comparison in brackets: `(card is red) == (prev is red)`"
+        )
+    if "string" in both and ("suit" in both or "color" in both):
+        return "write suits and colours without quotes: `hearts`, `red`"
+    if "string" in both and "int" in both:
+        return "numbers are written without quotes: `7`"
+    if "letter" in both and isinstance(node, A.Compare):
+        texts = [n.value for n in (node.left, node.right) if isinstance(n, A.Str)]
+        if texts and texts[0].upper() in _LETTERS:
+            return f'letters are capitals: "{texts[0].upper()}"'
+    if "letter" in both or "string" in both:
+        return 'letters are "A" to "E", in quotes'
+    if "ink" in both or "outline" in both or "shape" in both:
+        return "ink is red, blue or green; outline is red or black; shape is circle or square"
+    if "color" in both:
+        return "colours are red and black"
+    return "both sides must be the same kind of value"

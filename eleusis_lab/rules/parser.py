@@ -23,7 +23,17 @@ import lark
 from lark import Token
 
 from eleusis_lab.rules import ast as A
-from eleusis_lab.rules.errors import ALIASES, RuleError, nearest, type_word
+from eleusis_lab.rules.errors import (
+    CHAR_HINTS,
+    FUNCTION_USAGE,
+    RuleError,
+    attr_hint,
+    compare_hint,
+    function_hint,
+    name_hint,
+    predicate_hint,
+    type_word,
+)
 from eleusis_lab.rules.printer import to_text
 
 #: Longest rule text accepted, in characters (a long classroom rule is a few hundred).
@@ -36,8 +46,6 @@ _LETTERS = frozenset("ABCDE")
 _SUIT_SYMBOLS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 _SUIT_SYMBOLS.update({"♤": "spades", "♡": "hearts", "♢": "diamonds", "♧": "clubs"})
 _BOOL_WORDS = {"true": True, "false": False}
-#: Every word a bare name may be, for "did you mean" hints.
-_ALL_NAMES = (*A.REFS, *A.RANK_WORDS, *A.CONSTANTS, *_BOOL_WORDS)
 
 
 # -- the Lark parser -------------------------------------------------------------------------------
@@ -109,7 +117,9 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         word: Token = c[-1]
         name = str(word)
         if name not in A.PREDICATES:
-            raise _fail(f"`{name}` is not something a card can be", _start(word), _end(word), _is_hint(name))
+            raise _fail(
+                f"`{name}` is not something a card can be", _start(word), _end(word), predicate_hint(name)
+            )
         return self._make(A.Is, c, c[0], name, len(c) == 4)
 
     def in_op(self, c: list[Any]) -> A.Node:
@@ -128,7 +138,7 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         word: Token = c[2]
         name = str(word)
         if name not in A.ATTRS:
-            raise _fail(f"unknown attribute `{name}`", _start(word), _end(word), _attr_hint(name))
+            raise _fail(f"unknown attribute `{name}`", _start(word), _end(word), attr_hint(name))
         return self._make(A.Attr, c, c[0], name)
 
     def index(self, c: list[Any]) -> A.Node:
@@ -139,14 +149,14 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         name = str(word)
         args = tuple(i for i in c if isinstance(i, A.Node))
         if name not in A.FUNCTIONS:
-            raise _fail(f"unknown function `{name}`", _start(word), _end(word), _function_hint(name))
+            raise _fail(f"unknown function `{name}`", _start(word), _end(word), function_hint(name))
         want = A.FUNCTIONS[name]
         if len(args) != want:
             raise _fail(
                 f"`{name}` takes {want} argument{'s' if want > 1 else ''}, not {len(args)}",
                 _start(word),
                 _end(c[-1]),
-                _FUNCTION_USAGE[name],
+                FUNCTION_USAGE[name],
             )
         return self._make(A.Call, c, name, args)
 
@@ -168,7 +178,7 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
             return self._make(A.Const, c, word)
         if word in _BOOL_WORDS:
             return self._make(A.Bool, c, _BOOL_WORDS[word])
-        raise _fail(f"unknown name `{word}`", _start(token), _end(token), _name_hint(word))
+        raise _fail(f"unknown name `{word}`", _start(token), _end(token), name_hint(word))
 
     def string(self, c: list[Any]) -> A.Node:
         token: Token = c[0]
@@ -196,14 +206,6 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         return self._make(A.ListOf, c, items)
 
 
-_FUNCTION_USAGE = {
-    "next": "`next(x, [a, b, c])` is the item after x in the list, wrapping round",
-    "cyc": "`cyc(n)` wraps a number into the ranks 1-13: cyc(14) == 1",
-    "abs": "`abs(n)` is the size of n without its sign: abs(-3) == 3",
-    "len": "`len(text)` is the number of letters in a text, like len(player.name)",
-}
-
-
 @lru_cache(maxsize=1)
 def _lark() -> lark.Lark:
     grammar = resources.files("eleusis_lab.rules").joinpath("grammar.lark").read_text(encoding="utf-8")
@@ -216,79 +218,6 @@ def _lark() -> lark.Lark:
         transformer=_Build(),
         propagate_positions=False,
     )
-
-
-# -- hints ------------------------------------------------------------------------------------------
-def _name_hint(word: str) -> str:
-    if word in A.PREDICATES:
-        return f"`{word}` is said of a card: write `card is {word}` (or `prev is {word}`)"
-    if word in A.CARD_ATTRS:
-        return f"an attribute belongs to a card: write `card.{word}` or `prev.{word}`"
-    if word in A.PLAYER_ATTRS:
-        return f"write `player.{word}`"
-    if word in A.FUNCTIONS:
-        return _FUNCTION_USAGE[word]
-    alias = ALIASES.get(word) or ALIASES.get(word.lower())
-    if alias in ("and", "or", "not", "if", "else if"):
-        return f"write `{alias}` in lower case" if alias != "else if" else "write `else if`"
-    if alias == "%":
-        return "write `%` for the remainder: `prev.rank % 4`"
-    if word.startswith("prev") and word[4:].isdigit():
-        return "a rule can look back three cards: `prev`, `prev2`, `prev3`"
-    if word in _LETTERS or word in _CYRILLIC:
-        letter = _CYRILLIC.get(word, word)
-        extra = f" (or `{ALIASES[word.lower()]}`?)" if word.lower() in ALIASES else ""
-        return f'a letter goes in quotes: "{letter}"{extra}'
-    guess = nearest(word, _ALL_NAMES)
-    if guess is not None:
-        return f"did you mean `{guess}`?"
-    if word.isalpha() and word.lower() not in A.KEYWORDS:
-        return (
-            "names are card, prev, prev2, prev3, position, player, suits, colours and ace/jack/queen/king; "
-            f'put text in quotes: "{word}"'
-        )
-    return ""
-
-
-def _attr_hint(word: str) -> str:
-    if word in A.PREDICATES and word != "number":
-        return f"`{word}` is said with `is`: write `card is {word}`"
-    if word in ("number", "value", "num", "val"):
-        return "did you mean `rank`? (or `card is number` for ace to ten)"
-    if word in A.CONSTANTS:
-        return f"compare an attribute instead: `card.suit == {word}`" if word in ("spades", "hearts",
-            "diamonds", "clubs") else f"compare an attribute instead: `card.color == {word}`"  # fmt: skip
-    if word.lower().startswith("is") and word[2:].lower() in A.PREDICATES:
-        return f"write `card is {word[2:].lower()}`"
-    guess = nearest(word, A.ATTRS)
-    if guess is not None:
-        return f"did you mean `{guess}`?"
-    return "a card has rank, suit, color (letter deck: letter, ink, shape, outline); a player has name, seat"
-
-
-def _is_hint(word: str) -> str:
-    if word in ("spades", "hearts", "diamonds", "clubs"):
-        return f"to test a suit write `card.suit == {word}`"
-    if word in A.CONSTANTS:
-        kinds = [t for t in A.CONSTANTS[word] if t != "outline"] or ["outline"]
-        return " or ".join(f"`card.{t} == {word}`" for t in kinds) + f" tests the {' or '.join(kinds)}"
-    if word in A.RANK_WORDS:
-        return f"to test a rank write `card.rank == {word}`"
-    if word in A.CARD_ATTRS:
-        return f"`is` takes a property like even, odd, red, face; for the {word} write `card.{word} == …`"
-    guess = nearest(word, A.PREDICATES)
-    if guess is not None:
-        return f"did you mean `{guess}`?"
-    return "after `is` comes one of: " + ", ".join(A.PREDICATES)
-
-
-def _function_hint(word: str) -> str:
-    if word in ("max", "min", "sum", "int", "str", "print", "eval", "exec", "open"):
-        return "the functions are next, cyc, abs and len"
-    guess = nearest(word, A.FUNCTIONS)
-    if guess is not None:
-        return f"did you mean `{guess}`?"
-    return "the functions are next, cyc, abs and len"
 
 
 # -- guards before Lark -----------------------------------------------------------------------------
@@ -387,30 +316,6 @@ _TERMINAL_WORDS = {
     "$END": "the end of the rule",
 }
 
-_CHAR_HINTS = {
-    "=": ("`=` is not a comparison", "use `==` to compare: `card.suit == prev.suit`"),
-    "&": ("`&` is not used in rules", "write `and`"),
-    "|": ("`|` is not used in rules", "write `or`"),
-    "!": ("`!` is not used alone", "write `not` (or `!=` for 'is not equal to')"),
-    "/": ("there is no division in rules", "use `%` for the remainder, like `prev.rank % 2 == 0`"),
-    "^": ("`^` is not used in rules", "use `*` to multiply"),
-    ";": ("a rule is one expression", "join conditions with `and` / `or`"),
-    ":": ("`:` is not used in rules", "write `if C then A else B`"),
-    "?": ("`?` is not used in rules", "write `if C then A else B`"),
-    "$": ("`$` is not used in rules", ""),
-    "\\": ("`\\` is not used in rules", ""),
-    "≠": ("`≠` is not used in rules", "write `!=`"),
-    "≤": ("`≤` is not used in rules", "write `<=`"),
-    "≥": ("`≥` is not used in rules", "write `>=`"),
-    "−": ("`−` (a typographic minus) is not used in rules", "type a plain `-`"),
-    "…": ("`…` is not used in rules", "write a range with two dots: `1..7`"),
-    "‘": ("curly quotes are not used in rules", 'use straight double quotes: "A"'),
-    "’": ("curly quotes are not used in rules", 'use straight double quotes: "A"'),
-    "”": ("a closing quote without an opening one", 'text goes between quotes, like "A"'),
-    "{": ("curly brackets are not used in rules", "write lists as `[a, b]`"),
-    "}": ("curly brackets are not used in rules", "write lists as `[a, b]`"),
-}
-
 
 def _describe(token: Token) -> str:
     if token.type == "$END":
@@ -432,13 +337,13 @@ def _from_lark(err: lark.exceptions.UnexpectedInput, text: str) -> RuleError:
         if text[at : at + 2] in ("=>", "=<"):
             reason, hint = f"`{text[at : at + 2]}` is not a comparison", f"write `{text[at + 1]}=`"
         elif ch == "=" and text[at : at + 2] != "==":
-            reason, hint = _CHAR_HINTS["="]
+            reason, hint = CHAR_HINTS["="]
         elif ch == "&" or ch == "|":
-            reason, hint = _CHAR_HINTS[ch]
+            reason, hint = CHAR_HINTS[ch]
             if text[at : at + 2] in ("&&", "||"):
                 reason = f"`{ch * 2}` is not used in rules"
-        elif ch in _CHAR_HINTS:
-            reason, hint = _CHAR_HINTS[ch]
+        elif ch in CHAR_HINTS:
+            reason, hint = CHAR_HINTS[ch]
         elif ch == "." and text[at : at + 3] == "...":
             reason, hint = "three dots", "write a range with two dots: `1..7`"
         else:
@@ -866,7 +771,7 @@ class TypeChecker:
             raise self.error(
                 node,
                 f"{type_word(left)} cannot be compared with {type_word(right)}",
-                _compare_hint(node, left, right),
+                compare_hint(node, left, right),
             )
         if node.op not in ("==", "!=") and not (common & _ORDERED):
             raise self.error(
@@ -883,8 +788,6 @@ class TypeChecker:
             )
         if "player" in common:
             raise self.error(node, "two players cannot be compared", "compare `player.name` or `player.seat`")
-        if "string" in common and "letter" not in common:
-            pass
         return _BOOL
 
     def _If(self, node: A.If) -> Types:
@@ -965,7 +868,7 @@ class TypeChecker:
             raise self.error(
                 node,
                 f"{type_word(item)} is never in {type_word(ctypes)}",
-                _compare_hint(node, item, elements),
+                compare_hint(node, item, elements),
             )
         return _BOOL
 
@@ -984,13 +887,13 @@ class TypeChecker:
     def _Call(self, node: A.Call) -> Types:
         if len(node.args) != A.FUNCTIONS[node.func]:
             raise self.error(
-                node, f"`{node.func}` takes {A.FUNCTIONS[node.func]} argument(s)", _FUNCTION_USAGE[node.func]
+                node, f"`{node.func}` takes {A.FUNCTIONS[node.func]} argument(s)", FUNCTION_USAGE[node.func]
             )
         if node.func in ("cyc", "abs"):
-            self._need(node.args[0], _INT, f"the argument of `{node.func}`", _FUNCTION_USAGE[node.func])
+            self._need(node.args[0], _INT, f"the argument of `{node.func}`", FUNCTION_USAGE[node.func])
             return _INT
         if node.func == "len":
-            self._need(node.args[0], _STRING, "the argument of `len`", _FUNCTION_USAGE["len"])
+            self._need(node.args[0], _STRING, "the argument of `len`", FUNCTION_USAGE["len"])
             return _INT
         x, seq = self.check(node.args[0]), self.check(node.args[1])
         elements = _elements(seq)
@@ -998,12 +901,12 @@ class TypeChecker:
             raise self.error(
                 node.args[1],
                 f"the second argument of `next` must be a list, not {type_word(seq)}",
-                _FUNCTION_USAGE["next"],
+                FUNCTION_USAGE["next"],
             )
         common = x & elements
         if not common:
             raise self.error(
-                node, f"{type_word(x)} is never in {type_word(seq)}", _compare_hint(node, x, elements)
+                node, f"{type_word(x)} is never in {type_word(seq)}", compare_hint(node, x, elements)
             )
         return common
 
@@ -1015,39 +918,6 @@ def _literal_int(node: A.Node) -> int | None:
     if isinstance(node, A.Neg) and isinstance(node.operand, A.Int):
         return -node.operand.value
     return None
-
-
-def _compare_hint(node: A.Node, left: Types, right: Types) -> str:
-    both = left | right
-    if {"suit", "int"} <= both:
-        return (
-            "a suit cannot be compared with a number: compare `card.suit` with a suit like hearts, "
-            "or `card.rank` with a number"
-        )
-    if {"color", "suit"} <= both:
-        return "a colour cannot be compared with a suit: `card.color == red` or `card.suit == hearts`"
-    if "card" in both:
-        return "compare an attribute of the card: `card.rank`, `card.suit`, `card.color`"
-    if "bool" in both and "int" in both:
-        return (
-            "a condition is true or false, not a number; "
-            "put a comparison in brackets: `(card is red) == (prev is red)`"
-        )
-    if "string" in both and ("suit" in both or "color" in both):
-        return "write suits and colours without quotes: `hearts`, `red`"
-    if "string" in both and "int" in both:
-        return "numbers are written without quotes: `7`"
-    if "letter" in both and isinstance(node, A.Compare):
-        texts = [n.value for n in (node.left, node.right) if isinstance(n, A.Str)]
-        if texts and texts[0].upper() in _LETTERS:
-            return f'letters are capitals: "{texts[0].upper()}"'
-    if "letter" in both or "string" in both:
-        return 'letters are "A" to "E", in quotes'
-    if "ink" in both or "outline" in both or "shape" in both:
-        return "ink is red, blue or green; outline is red or black; shape is circle or square"
-    if "color" in both:
-        return "colours are red and black"
-    return "both sides must be the same kind of value"
 
 
 # -- entry points ----------------------------------------------------------------------------------
