@@ -96,6 +96,15 @@ def judge(rule: str, card: str, mainline: str = "", player: PlayerInfo | None = 
         ("card.rank == (if card is red then 5 else 6)", "6S", True),
         ("card.rank in (if card is red then [1, 2] else [6])", "6S", True),
         ("# just a comment line\ncard.rank == 6  # and another", "6S", True),
+        ("card.suit == (if card is red then [hearts, diamonds] else [spades])[1]", "6D", True),
+        ("card.suit == (if card is red then [hearts, diamonds] else [spades])[1]", "6S", True),
+        ("card.suit == next(card.suit, if card is red then [hearts, diamonds] else [spades])", "6S", True),
+        ("card.suit == next(card.suit, if card is red then [hearts, diamonds] else [spades])", "6H", False),
+        ("(if card is red then card else card).rank == 6", "6H", True),
+        ("(if card is red then card else card) is even", "7H", False),
+        ("red in [red, black] and [red, black][1] == black", "7H", True),
+        ('card.rank == 1 or "#" == "#"', "7H", True),
+        ("card.suit == ♥️", "7H", True),
     ],
 )
 def test_construct(rule: str, card: str, expected: bool) -> None:
@@ -131,6 +140,11 @@ def test_construct(rule: str, card: str, expected: bool) -> None:
 )
 def test_letter_deck(rule: str, card: str, expected: bool) -> None:
     assert judge(rule, card) is expected
+
+
+def test_typographic_quotes_read_as_text() -> None:
+    assert Rule.parse("card.letter == “B”").text == 'card.letter == "B"'
+    assert Rule.parse("card.letter == 'B'") == Rule.parse('card.letter == "B"')
 
 
 def test_letter_ink_cycle_and_outline_rule() -> None:
