@@ -414,3 +414,17 @@ def test_pathological_inputs_are_refused_fast() -> None:
         assert time.perf_counter() - start < 0.5
         if isinstance(result, Rule):
             assert result.accepts(STANDARD[0], []) in (True, False)
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(any_tree, st.lists(situations(STANDARD + LETTERS), min_size=1, max_size=6))
+def test_whatever_type_checks_can_be_judged(tree: A.Node, cases: list[Any]) -> None:
+    """Any tree at all: either Rule() refuses it with a RuleError, or judging never raises."""
+    try:
+        rule = Rule(tree)
+    except RuleError:
+        return
+    for card, line, player in cases:
+        assert rule.accepts(card, line, player) is reference(tree, card, line, player)
