@@ -187,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lab(sub)
     _add_check(sub)
     _add_rules(sub)
+    from eleusis_lab.scoring import add_cli_parser as _add_score  # cheap: pure functions and argparse
+
+    _add_score(sub)
     from eleusis_lab.worksheets.cli import add_parser as _add_worksheets  # cheap: imports argparse only
 
     _add_worksheets(sub)

@@ -30,6 +30,7 @@ __all__ = [
     "gardner_players",
     "letters",
     "new_eleusis",
+    "variant_name",
 ]
 
 VARIANTS = ("gardner", "express", "new-eleusis", "letters")
@@ -347,8 +348,6 @@ def _who(value: int | str | None, names: Sequence[str] | None, n: int, what: str
     if isinstance(value, str):
         if names and value in names:
             return list(names).index(value)
-        if value.strip().isdigit():
-            return _player_index(int(value.strip()), n, what)
         raise ValueError(f"{what}: no player called {value!r}")
     return _player_index(value, n, what)
 
@@ -387,7 +386,9 @@ def calculate(variant: str, **counts: Any) -> Scores:
     n = len(left)
     if kind == "gardner":
         if "wrong" not in counts:
-            raise ValueError("Gardner's dealer score needs the first-half wrong cards as wrong=[...]")
+            raise ValueError(
+                "Gardner's dealer score needs the first-half wrong cards (wrong=[...] or --wrong)"
+            )
         scores = gardner(counts["wrong"], left)
     elif kind == "express":
         scores = express(
@@ -427,3 +428,72 @@ def _rename(note: str, names: Sequence[str]) -> str:
 def scores_from_mapping(variant: str, mapping: Mapping[str, int], **extras: Any) -> Scores:
     """:func:`calculate` with ``{name: cards left}`` instead of two parallel lists."""
     return calculate(variant, left=list(mapping.values()), names=list(mapping), **extras)
+
+
+# -- command line ------------------------------------------------------------------------------------
+
+
+def _player_arg(value: str | None, names: Sequence[str] | None, n: int, what: str) -> int | str | None:
+    """A player named on the command line: a name (with --names) or a number counted from 1."""
+    if value is None:
+        return None
+    text = value.strip()
+    if names and text in names:
+        return text
+    if text.isdigit() and 1 <= int(text) <= n:
+        return int(text) - 1
+    raise ValueError(f"{what} must be a player's name or number (1 to {n}), not {value!r}")
+
+
+def add_cli_parser(sub: Any) -> None:
+    """Register ``eleusis-lab score`` on an argparse subparsers object."""
+    p = sub.add_parser(
+        "score",
+        help="score a round played with real cards",
+        description="Score a round from the cards left in each player's hand (in seat order). "
+        "Gardner also needs --wrong (first-half wrong cards); Express may take --guessed-by and --base; "
+        "New Eleusis may take --prophet, --prophet-right, --prophet-wrong and --through. "
+        "Players are named with --names or numbered from 1.",
+    )
+    p.add_argument("variant", metavar="VARIANT", help="gardner, express, new-eleusis or letters")
+    p.add_argument("left", metavar="N", nargs="+", type=int, help="cards left in each player's hand")
+    p.add_argument("--names", default=None, help="comma-separated player names, in seat order")
+    p.add_argument("--dealer", default=None, help="the dealer's name (for the table)")
+    p.add_argument("--wrong", metavar="N", nargs="+", type=int, help="Gardner: first-half wrong cards")
+    p.add_argument("--guessed-by", default=None, help="Express: who guessed the rule (name or number)")
+    p.add_argument("--base", type=int, default=None, help="Express: 12, or 10 with ten-card hands")
+    p.add_argument("--prophet", default=None, help="New Eleusis: the prophet at the end (name or number)")
+    p.add_argument("--prophet-right", type=int, default=None, help="mainline cards after the marker")
+    p.add_argument("--prophet-wrong", type=int, default=None, help="sideline cards after the marker")
+    p.add_argument("--through", type=int, default=None, help="cards played up to the prophet's marker")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.set_defaults(func=run_cli)
+
+
+def run_cli(args: Any) -> int:
+    """``eleusis-lab score``: print the scores table (or JSON); bad counts raise ValueError."""
+    import json
+
+    names = [x.strip() for x in args.names.split(",")] if args.names else None
+    n = len(args.left)
+    counts: dict[str, Any] = {"left": args.left}
+    if names is not None:
+        counts["names"] = names
+    if args.dealer:
+        counts["dealer"] = args.dealer
+    optional = {
+        "wrong": args.wrong,
+        "base": args.base,
+        "prophet_right": args.prophet_right,
+        "prophet_wrong": args.prophet_wrong,
+        "played_through_marker": args.through,
+        "guessed_by": _player_arg(args.guessed_by, names, n, "--guessed-by"),
+        "prophet": _player_arg(args.prophet, names, n, "--prophet"),
+    }
+    counts.update({k: v for k, v in optional.items() if v is not None})
+    scores = calculate(args.variant, **counts)
+    if args.json:
+        print(json.dumps(scores.to_dict(), ensure_ascii=False))
+    else:
+        print(scores)
+    return 0

@@ -255,3 +255,66 @@ def test_calculator_str_lists_everyone(left, variant):
     rows = [line for line in text.splitlines() if re.match(r"^Player \d+ +-?[\d.]+$", line)]
     assert len(rows) == len(left)
     assert isinstance(s, Scores)
+
+
+# -- eleusis-lab score -------------------------------------------------------------------------
+
+
+def run_cli(capsys, *argv):
+    from eleusis_lab.cli import main
+
+    code = main(["score", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_gardner_example(capsys):
+    code, out, _ = run_cli(capsys, "gardner", "2", "3", "10", "0", "--wrong", "10", "5", "3", "2")
+    assert code == 0
+    rows = dict(line.rsplit(None, 1) for line in out.splitlines()[2:6])
+    assert rows == {"Player 1": "7", "Player 2": "3", "Player 3": "0", "Player 4": "21"}
+    assert "Dealer    12" in out  # 20 - 3 * 2 + … : others 18, leader 2 → 18 - 3*2 = 12
+
+
+def test_cli_letters_with_names_and_json(capsys):
+    import json
+
+    code, out, _ = run_cli(
+        capsys, "letters", "5", "2", "0", "--names", "Ana,Ben,Cy", "--dealer", "Dee", "--json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["players"] == [-13, -1, 7] and data["dealer"] == 20
+    assert data["names"] == ["Ana", "Ben", "Cy"] and data["dealer_name"] == "Dee"
+
+
+def test_cli_express_guess_by_number_and_name(capsys):
+    _, by_number, _ = run_cli(capsys, "express", "3", "0", "5", "--guessed-by", "3")
+    _, by_name, _ = run_cli(capsys, "express", "3", "0", "5", "--names", "a,b,c", "--guessed-by", "c")
+    assert "Player 3  13" in by_number
+    assert re.search(r"^c +13$", by_name, re.M) and re.search(r"^a +9$", by_name, re.M)
+
+
+def test_cli_new_eleusis_prophet(capsys):
+    code, out, _ = run_cli(
+        capsys, "new-eleusis", "0", "5", "9", "3", "--prophet", "4", "--prophet-right", "6",
+        "--prophet-wrong", "4", "--through", "7",
+    )  # fmt: skip
+    assert code == 0 and "Player 4  20" in out and "Dealer    14" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("express", "3", "-1"), "negative"),
+        (("poker", "1", "2"), "unknown variant"),
+        (("gardner", "1", "2"), "wrong"),
+        (("express", "1", "2", "--guessed-by", "7"), "name or number"),
+        (("express", "1", "2", "--wrong", "1", "2"), "do not use wrong"),
+        (("letters", "1", "2", "--names", "a"), "names"),
+    ],
+)
+def test_cli_errors_are_one_sentence(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
