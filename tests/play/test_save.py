@@ -167,3 +167,24 @@ def test_every_truncation_is_refused(saved):
     for cut in range(0, len(saved) - 2, max(1, len(saved) // 60)):
         with pytest.raises(BadSave):
             load_round(saved[:cut])
+
+
+def test_every_event_type_round_trips_through_json():
+    from dataclasses import FrozenInstanceError, fields
+
+    from eleusis_lab.cards import Card
+    from eleusis_lab.play import events as ev
+
+    samples = {"str": "Ana", "str | None": None, "int": 3, "bool": True, "bool | None": False,
+               "tuple[int, ...]": (1, 2), "Card": Card.parse("7H").with_copy(1),
+               "Card | None": Card.parse("blank"),
+               "tuple[Card, ...]": (Card.parse("QS"), Card.parse("B green square black"))}  # fmt: skip
+    for cls in ev.EVENT_TYPES.values():
+        event = cls(**{f.name: samples[str(f.type)] for f in fields(cls)})
+        data = json.loads(json.dumps(ev.event_to_json(event), ensure_ascii=False))
+        assert ev.event_from_json(data) == event
+        with pytest.raises(FrozenInstanceError):
+            event.type = "x"  # type: ignore[misc]
+        with pytest.raises(ValueError, match="unknown fields"):
+            ev.event_from_json({**data, "bogus": 1})
+        assert event.describe().startswith(cls.type + ":")
