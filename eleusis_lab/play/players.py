@@ -354,7 +354,7 @@ class CarefulPlayer(ComputerPlayer):
     rank step from the top card, …, or letter, ink, shape, outline) were accepted versus rejected
     in similar positions; the best is played, ties broken at random.  It declares "no play" only
     when the evidence is strong against every card, and states a rule when exactly one library rule
-    still agrees with all the evidence.
+    still agrees with all the evidence (or one of two, after much evidence).
     """
 
     name = "careful"
@@ -418,6 +418,10 @@ class CarefulPlayer(ComputerPlayer):
             return None
         candidates = self.candidate_rules(round)
         if len(candidates) == 1:
+            return candidates[0]
+        # Two library rules left after plenty of evidence often mean the same thing on every line that
+        # can arise (the dealer's check decides): try the first.
+        if len(candidates) == 2 and len(round.evidence()) >= 2 * self.min_evidence:
             return candidates[0]
         return None
 

@@ -161,3 +161,59 @@ def test_players_choose_only_cards_they_hold(seed, variant):
             assert 1 <= len(choice) <= limit
             assert len(set(choice)) == len(choice)
             assert all(c in hand for c in choice)
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"),
+    [
+        ("gardner", "gardner-3"),
+        ("express", "express-2"),
+        ("new-eleusis", "new-eleusis"),
+        ("letters", "ink-cycle"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["random", "careful"])
+def test_players_never_read_the_secret_rule(monkeypatch, variant, rule, kind):
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.driver import play_out, seat_computers
+
+    r = new_round(variant, ["Ana", "Ben", "Cleo"], rule, seed=11)
+
+    def peek(self):
+        raise AssertionError("a computer player read the secret rule")
+
+    monkeypatch.setattr(type(r), "rule", property(peek))
+    play_out(r, seat_computers(r.players, kind, seed=3))
+    assert r.is_over
+
+
+def test_careful_player_finds_a_rule_and_guesses_it():
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.driver import play_out, seat_computers
+
+    solved = 0
+    for seed in range(4):
+        r = new_round("express", ["Ana", "Ben", "Cleo"], "express-1", seed=seed)
+        play_out(r, seat_computers(r.players, "careful", seed=seed))
+        solved += r.end.reason == "guessed"
+    assert solved >= 2
+
+
+def test_careful_beats_random_at_express():
+    """Careful players keep fewer cards than random ones over a few rounds (they learn the rule)."""
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.driver import play_out
+
+    totals = {"careful": 0, "random": 0}
+    for seed in range(6):
+        r = new_round("express", ["C1", "R1", "C2", "R2"], "express-1", seed=seed)
+        computers = {
+            "C1": CarefulPlayer(seed),
+            "C2": CarefulPlayer(seed + 100),
+            "R1": RandomPlayer(seed, guess_rate=0),
+            "R2": RandomPlayer(seed + 100, guess_rate=0),
+        }
+        play_out(r, computers)
+        for name, score in zip(r.players, r.scores().players, strict=True):
+            totals["careful" if name.startswith("C") else "random"] += score
+    assert totals["careful"] > totals["random"]
