@@ -1,11 +1,31 @@
 """Playing rounds of Eleusis: the four variants behind one facade, the event log, saving and loading.
 
+A round is a seed plus an event log; everything on the table is derived from it, so ``undo``,
+``to_json``/``load_round`` and step-by-step replay (``round.at(k)``) come for free.
+
 >>> r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=1)
 >>> r.variant, r.players, len(r.hand("Ana")), len(r.mainline)
 ('express', ['Ana', 'Ben'], 12, 1)
->>> v = r.play(r.current_player, r.hand(r.current_player)[0])
+>>> me = r.current_player
+>>> v = r.play(me, r.hand(me)[0])
+>>> v.accepted in (True, False), r.current_player != me
+(True, True)
+>>> r.play(me, "7H")
+Traceback (most recent call last):
+...
+eleusis_lab.play.errors.NotYourTurn: It is Ben's turn.
 >>> load_round(r.to_json()).to_json() == r.to_json()
 True
+>>> _ = r.undo(); r.current_player == me
+True
+
+A class playing with real cards: the teacher enters each card, the engine judges and keeps score.
+
+>>> p = new_round("letters", ["Ana", "Ben", "Cy"], "letters-cycle", physical=True, starter="A red circle red")
+>>> p.play("Ana", "B blue square black").accepted
+True
+>>> p.finish([5, 2, 0]).players
+[-13, -1, 7]
 """
 
 from __future__ import annotations
