@@ -199,6 +199,9 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 choices=[
                     {"card": str(c), "accepted": ok} for c, ok in zip(p.choices, p.accepted, strict=True)
                 ],
+                branch=None
+                if p.branch is None
+                else {"conditions": [list(c) for c in p.branch.conditions], "applies": p.branch.applies},
             )
         elif isinstance(p, Survivors):
             item.update(

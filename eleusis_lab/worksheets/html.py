@@ -266,7 +266,7 @@ def key_html(p: Puzzle, style: Style) -> str:
             f'<p class="answer">Tick: <b>{ticks}</b>. The rule: {escape(p.secret.english)} '
             f"<code>{escape(p.secret.text)}</code></p>"
             f'<p class="why">Why: the top card is {style.name(p.layout.mainline[-1])}'
-            f"{_prev2(p.layout, style)}; each card below was judged by the rule on this table.</p>"
+            f"{_prev2(p.layout, style)}.{_branch(p)} Each card was judged by the rule on this table.</p>"
             f'<div class="choices">'
             + "".join(
                 f'<div class="choice">{style.card(c, KEY_CHOICE_W, "accepted" if ok else "rejected")}'
@@ -310,6 +310,16 @@ def key_html(p: Puzzle, style: Style) -> str:
     if isinstance(p, RecordSheet):
         return ""
     raise TypeError(f"unknown puzzle {p!r}")
+
+
+def _branch(p: WhatNext) -> str:
+    if p.branch is None:
+        return ""
+    said = ", ".join(
+        f"<code>{escape(text)}</code> is {'true' if truth else 'false'}"
+        for text, truth in p.branch.conditions
+    )
+    return f" Here {said}, so the card must satisfy <code>{escape(p.branch.applies)}</code>."
 
 
 def _prev2(layout: Layout, style: Style) -> str:
@@ -549,4 +559,5 @@ p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
 .worked {{ border: 0.6pt solid #9aa3b2; border-radius: 2mm; padding: 1mm 3mm 2mm; margin-top: 3mm; }}
 .worked ul, .worked ol {{ margin: 0.5mm 0; }}
 p.check {{ font-size: 8pt; color: #555; margin: 1mm 0 0; }}
+@media screen {{ body {{ max-width: 182mm; margin: 8mm auto; }} }}
 """

@@ -15,6 +15,7 @@ from typing import Any
 
 from eleusis_lab.cards import Card, deck
 from eleusis_lab.worksheets.candidates import Candidate, pool
+from eleusis_lab.worksheets.explain import Branch, branch_on
 from eleusis_lab.worksheets.layout import Layout, LayoutShape, Play, simulate
 
 LETTERS = "ABCDEFGH"
@@ -103,6 +104,7 @@ class WhatNext:
     secret: Candidate
     choices: tuple[Card, ...]
     accepted: tuple[bool, ...]
+    branch: Branch | None = None  # the part of an if-rule that this table selects (for the key's "why")
     kind: str = "what-next"
 
 
@@ -264,6 +266,7 @@ def make_what_next(
             secret=secret,
             choices=tuple(picks),
             accepted=tuple(secret.rule.accepts(c, layout.mainline) for c in picks),
+            branch=branch_on(secret.rule, layout.mainline),
         )
     raise PuzzleError(f"rule {secret.key!r}: no layout left both accepted and rejected cards for 'what next'")
 

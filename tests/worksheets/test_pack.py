@@ -181,7 +181,7 @@ def test_find_the_rule_keys_are_true(pack: dict) -> None:
 
 
 def test_what_next_ticks_equal_accepts(pack: dict) -> None:
-    checked = 0
+    checked = explained = 0
     for name, item in pack.items():
         if "key-pdf" not in item["result"].files:
             continue
@@ -203,8 +203,18 @@ def test_what_next_ticks_equal_accepts(pack: dict) -> None:
             for i, c in enumerate(cards):  # the key's line for each card names it and its verdict
                 verdict = "✓ yes" if rule.accepts(c, main) else "✗ no"
                 assert re.search(rf"{chr(97 + i)}\. {verdict} — {re.escape(_text(c))}", key[n]), (name, n, i)
+            if p["branch"] is not None:  # the key's "why": the branch of the if that this table selects
+                branch = Rule.parse(p["branch"]["applies"])
+                assert f"so the card must satisfy {branch.text}." in key[n], (name, n)
+                for c in cards:
+                    assert branch.accepts(c, main) == rule.accepts(c, main), (name, n, str(c))
+                for cond, truth in p["branch"]["conditions"]:
+                    assert f"{cond} is {'true' if truth else 'false'}" in key[n]
+                    assert Rule.parse(cond).accepts(main[-1], main) == truth
+                explained += 1
             checked += 1
     assert checked >= 7 * 2
+    assert explained >= 3
 
 
 def _text(card: Card) -> str:
