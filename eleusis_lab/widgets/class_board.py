@@ -6,7 +6,8 @@ once, guesses judged with a counterexample, no-play, prophet controls, undo, the
 checked, scores, the next round and match totals.  Every action goes through the round's own methods;
 a refused action shows its one-sentence reason and changes nothing.
 
->>> board = ClassBoard("express", ["Ana", "Ben", "Cy"], rule="express-1", seed=3, autosave=False)
+>>> board = ClassBoard("express", ["Ana", "Ben", "Cy"], rule="express-1", seed=3, autosave=False,
+...                    hypotheses=False)
 >>> board.deal(); board.round.variant
 'express'
 """
@@ -435,7 +436,8 @@ class ClassBoard(w.VBox):
         self._setup_message.value = ""
         self._guess_result.value = ""
         self._reveal_area.value = ""
-        self._record_out.clear_output()
+        if self._record_out.outputs:
+            self._record_out.clear_output()
         self.save_path = save_path or self._new_save_path()
         if self.panel is not None:
             self.panel.attach(self.round)
@@ -763,7 +765,8 @@ class ClassBoard(w.VBox):
         self._revealed = True
         self._reveal_area.value = self.reveal_html()
         self._scores.value = self._scores_html()
-        self._record_out.clear_output()
+        if self._record_out.outputs:
+            self._record_out.clear_output()
         with self._record_out:
             from IPython.display import display
 

@@ -18,13 +18,10 @@ from eleusis_lab.widgets._common import FONT
 __all__ = ["acceptance_map_html", "figure_html", "narrowing_html", "sparkline_svg"]
 
 
-def figure_html(fig: Any, *, width: str = "100%", alt: str = "figure") -> str:
-    """A matplotlib figure as an ``<img>`` with the PNG inline; the figure is closed afterwards."""
-    import matplotlib.pyplot as plt
-
+def figure_html(fig: Any, *, width: str = "100%", alt: str = "figure", dpi: int = 60) -> str:
+    """A matplotlib figure as an ``<img>`` with the PNG inline (the plots are big: a low dpi suffices)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
-    plt.close(fig)
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     return (
         f'<img alt="{escape(alt)}" style="max-width:{width};height:auto" src="data:image/png;base64,{data}"/>'
@@ -33,55 +30,33 @@ def figure_html(fig: Any, *, width: str = "100%", alt: str = "figure") -> str:
 
 def _plots() -> Any:
     try:
-        import matplotlib
-
-        matplotlib.use("Agg", force=False)
         from eleusis_lab import plots
-    except ImportError:
+    except ImportError:  # matplotlib is in the notebook extra; boards still work without it
         return None
     return plots
 
 
-def narrowing_html(space: Any, round_: Any, hypotheses: list[tuple[Any, Any]] | None = None) -> str:
-    """How many candidate rules were left after each judgement (log scale), with falsified hypotheses."""
-    history = list(getattr(space, "history", []))
-    if not history:
+def narrowing_html(narrowing: Any) -> str:
+    """The narrowing plot (``plots.narrowing_plot``) of a :class:`~eleusis_lab.science.Narrowing`."""
+    remaining = list(getattr(narrowing, "remaining", []))
+    if len(remaining) < 2:
         return ""
     plots = _plots()
-    if plots is not None and hasattr(plots, "narrowing_plot"):
-        try:
-            fig = _call_narrowing(plots, space, round_, history, hypotheses or [])
-        except (TypeError, ValueError):
-            fig = None
-        if fig is not None:
-            return figure_html(fig, alt="narrowing plot")
-    return sparkline_svg(history, title="Candidate rules left after each judgement (log scale)")
+    if plots is not None:
+        return figure_html(plots.narrowing_plot(narrowing), alt="narrowing plot")
+    return sparkline_svg(remaining, title="Candidate rules left after each judgement (log scale)")
 
 
-def _call_narrowing(plots: Any, space: Any, round_: Any, history: list[int], hypotheses: list[Any]) -> Any:
-    from eleusis_lab.science import Narrowing
-
-    narrowing = Narrowing.of_round(round_) if hasattr(Narrowing, "of_round") else Narrowing(history)
-    figure = plots.narrowing_plot(narrowing)
-    return getattr(figure, "figure", figure)
-
-
-def acceptance_map_html(space: Any, round_: Any) -> str:
-    """How likely each card is to be accepted next, given the evidence so far."""
-    if round_ is None or getattr(round_, "is_over", False):
-        return ""
-    mainline = list(round_.mainline)
+def acceptance_map_html(space: Any, mainline: list[Any]) -> str:
+    """How likely each card is to be accepted next on ``mainline``, given the evidence in ``space``."""
     try:
         probs = space.acceptance_map(mainline)
     except ValueError:
         return ""
     plots = _plots()
-    if plots is not None and hasattr(plots, "acceptance_map"):
-        try:
-            fig = plots.acceptance_map(probs)
-            return figure_html(getattr(fig, "figure", fig), alt="acceptance map")
-        except (TypeError, ValueError):
-            pass
+    if plots is not None:
+        deck = "standard" if all(c.is_playing for c in probs) else "letters"
+        return figure_html(plots.acceptance_map(probs, deck=deck), alt="acceptance map")
     return _map_table(probs)
 
 

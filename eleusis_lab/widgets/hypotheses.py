@@ -1,14 +1,15 @@
 """The class hypotheses panel, beside the table: students' guesses at the rule, falsified by the evidence.
 
-Each hypothesis is checked against every judgement of the round (``Round.evidence()``); the first
-observation it disagrees with falsifies it, and the panel shows that card.  The narrowing plot (how many
+The hypotheses are kept by :class:`eleusis_lab.science.ClassHypotheses`, which checks each one against
+every judgement of the round (``Round.evidence()``); the first observation it disagrees with falsifies
+it, and the panel shows that card.  The narrowing plot (how many
 candidate rules are left after each play) and the acceptance map (how likely each card is to be accepted
 next) come from :mod:`eleusis_lab.science` and :mod:`eleusis_lab.plots` and update after each play.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
 from html import escape
 from typing import Any
 
@@ -17,51 +18,27 @@ import ipywidgets as w
 from eleusis_lab.render import card_svg
 from eleusis_lab.widgets._common import FONT, banner, button, error_text
 
-__all__ = ["ClassHypothesis", "HypothesisPanel", "falsifier"]
-
-
-@dataclass(frozen=True)
-class ClassHypothesis:
-    """A student's hypothesis: who proposed it, the rule, and when (the number of judgements seen then)."""
-
-    student: str
-    rule: Any
-    seen: int = 0
-
-    @property
-    def text(self) -> str:
-        return str(self.rule.text)
-
-
-def falsifier(rule: Any, round_: Any) -> tuple[int, Any] | None:
-    """The first judgement of the round that ``rule`` would have judged otherwise, as (number, observation).
-
-    A string (New Eleusis) counts as accepted by ``rule`` when each of its cards fits in turn.
-    """
-    for number, obs in enumerate(round_.evidence(), start=1):
-        info = None
-        if obs.player in round_.players:
-            info = round_.player_info(obs.player)
-        line = list(obs.mainline)
-        fits = True
-        for card in obs.cards:
-            if not rule.accepts(card, line, info):
-                fits = False
-                break
-            line.append(card)
-        if fits != obs.accepted:
-            return number, obs
-    return None
+__all__ = ["HypothesisPanel"]
 
 
 class HypothesisPanel(w.VBox):
     """Add a student's hypothesis; see it falsified with the card that did it; watch the space narrow."""
 
-    def __init__(self, *, plots: bool = True, card_width: float = 44) -> None:
+    def __init__(
+        self,
+        *,
+        plots: bool = True,
+        acceptance_map: bool = True,
+        card_width: float = 44,
+        background: Any = None,
+    ) -> None:
+        from eleusis_lab.science import ClassHypotheses
+
         self.round: Any = None
-        self.hypotheses: list[ClassHypothesis] = []
+        self.hyps = ClassHypotheses()
         self.card_width = card_width
         self._space: Any = None
+        self._steps: list[Any] = []
         self._seen = 0
         self._student = w.Text(placeholder="student", layout=w.Layout(width="8em"))
         self._student.add_class("eleusis-hypothesis-student")
@@ -73,8 +50,18 @@ class HypothesisPanel(w.VBox):
         self._message = w.HTML()
         self._list = w.HTML()
         self._list.add_class("eleusis-hypotheses-list")
-        self._show_plots = w.Checkbox(value=plots, description="Show plots", indent=False)
+        # Figures take about a second: inside a kernel they are drawn in a worker thread, so the next
+        # click is never kept waiting; outside (scripts, tests) they are drawn at once.
+        self.background = _in_kernel() if background is None else bool(background)
+        self._lock = threading.Lock()
+        self._job: Any = None
+        self._worker: threading.Thread | None = None
+        self._show_plots = w.Checkbox(value=plots, description="Narrowing plot", indent=False)
         self._show_plots.observe(lambda _c: self._draw_plots(), "value")
+        self._show_map = w.Checkbox(
+            value=plots and acceptance_map, description="Acceptance map", indent=False
+        )
+        self._show_map.observe(lambda _c: self._draw_plots(), "value")
         self._count = w.HTML()
         self._count.add_class("eleusis-remaining")
         self._plot = w.HTML()
@@ -91,7 +78,7 @@ class HypothesisPanel(w.VBox):
                 self._text,
                 self._message,
                 self._list,
-                self._show_plots,
+                w.HBox([self._show_plots, self._show_map]),
                 self._count,
                 self._plot,
                 self._map,
@@ -102,22 +89,30 @@ class HypothesisPanel(w.VBox):
         self.layout.border_left = "1px solid #d1d5db"
 
     # -- public -------------------------------------------------------------------------------
+    @property
+    def hypotheses(self) -> list[Any]:
+        """The class's hypotheses (``StudentHypothesis``: student, rule, text, words, falsified_by)."""
+        return list(self.hyps)
+
     def attach(self, round_: Any) -> None:
-        """Follow a new round (the hypotheses of the last round are kept, and re-checked)."""
+        """Follow a new round; hypotheses belong to a round, so the list starts empty."""
+        from eleusis_lab.science import ClassHypotheses
+
         self.round = round_
+        self.hyps = ClassHypotheses()
         self._space = None
+        self._steps = []
         self._seen = 0
         self.refresh(round_)
 
-    def add(self, student: str, text: str) -> ClassHypothesis:
-        """Add a hypothesis; a rule that does not parse raises ``RuleError`` and adds nothing."""
-        from eleusis_lab.rules import Rule
-
-        rule = Rule.parse(text)
-        seen = len(self.round.evidence()) if self.round is not None else 0
-        hyp = ClassHypothesis(student.strip() or "class", rule, seen)
-        self.hypotheses.append(hyp)
+    def add(self, student: str, text: str, words: str | None = None) -> Any:
+        """Add a hypothesis, checked at once against the evidence so far; bad rule text raises
+        ``RuleError`` and adds nothing."""
+        if self.round is not None:
+            self.hyps.update(self.round)
+        hyp = self.hyps.add(student.strip() or "class", text, words=words)
         self._draw_list()
+        self._draw_plots()
         return hyp
 
     def add_typed(self) -> None:
@@ -132,15 +127,16 @@ class HypothesisPanel(w.VBox):
         self._message.value = ""
         self._text.value = ""
 
-    def remove(self, index: int) -> None:
-        del self.hypotheses[index]
+    def remove(self, student: str) -> None:
+        """Forget every hypothesis of ``student`` (a teacher's misclick)."""
+        self.hyps.remove(student)
         self._draw_list()
 
-    def status(self) -> list[tuple[ClassHypothesis, tuple[int, Any] | None]]:
-        """Each hypothesis with its falsifier (None while it still stands)."""
-        if self.round is None:
-            return [(h, None) for h in self.hypotheses]
-        return [(h, falsifier(h.rule, self.round)) for h in self.hypotheses]
+    def status(self) -> list[tuple[Any, Any]]:
+        """Each hypothesis with its ``Falsification`` (None while it still stands)."""
+        if self.round is not None:
+            self.hyps.update(self.round)
+        return [(h, h.falsified_by) for h in self.hyps]
 
     @property
     def list_html(self) -> str:
@@ -155,6 +151,15 @@ class HypothesisPanel(w.VBox):
     def history(self) -> list[int]:
         return list(self._space.history) if self._space is not None else []
 
+    def narrowing(self) -> Any:
+        """The round's narrowing so far, as :class:`eleusis_lab.science.Narrowing` (built incrementally)."""
+        from eleusis_lab.science import Narrowing
+        from eleusis_lab.science.narrowing import lifelines
+
+        self._update_space()
+        initial = len(self._space) if self._space is not None else 0
+        return Narrowing(initial, list(self._steps), lifelines(self.hyps), deck=self._deck())
+
     def refresh(self, round_: Any = None) -> None:
         """Re-check every hypothesis and update the space and the plots (after each play)."""
         if round_ is not None:
@@ -164,55 +169,78 @@ class HypothesisPanel(w.VBox):
         self._draw_plots()
 
     def to_list(self) -> list[dict[str, Any]]:
-        return [{"student": h.student, "text": h.text, "seen": h.seen} for h in self.hypotheses]
+        return [
+            {"student": h.student, "text": h.text, "words": h.words, "added_at": h.added_at}
+            for h in self.hyps
+        ]
 
     def load_list(self, items: list[dict[str, Any]], round_: Any = None) -> None:
-        from eleusis_lab.rules import Rule
+        """Restore saved hypotheses (after a restart) and re-check them against the round."""
+        from eleusis_lab.science import ClassHypotheses
 
-        self.hypotheses = [
-            ClassHypothesis(i["student"], Rule.parse(i["text"]), int(i.get("seen", 0))) for i in items
-        ]
-        self.refresh(round_)
+        if round_ is not None:
+            self.round = round_
+        self.hyps = ClassHypotheses()
+        if self.round is not None:
+            self.hyps.update(self.round)
+        for item in items:
+            hyp = self.hyps.add(item["student"], item["text"], words=item.get("words"))
+            hyp.added_at = int(item.get("added_at", hyp.added_at))
+        self.refresh()
 
     # -- internals --------------------------------------------------------------------------------
     def _deck(self) -> str:
         return "letters" if getattr(self.round, "variant", "") == "letters" else "standard"
 
     def _update_space(self) -> None:
+        """Observe the new judgements only (an undo rebuilds from the start): ~5 ms a judgement."""
         if self.round is None:
             return
+        from eleusis_lab.science.narrowing import Step
+
         evidence = self.round.evidence()
         if self._space is None or len(evidence) < self._seen or self._space.deck != self._deck():
             from eleusis_lab.science.space import HypothesisSpace
 
             self._space = HypothesisSpace(self._deck())
+            self._steps = []
             self._seen = 0
         for obs in evidence[self._seen :]:
             try:
                 self._space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
             except ValueError:
-                continue  # a situation the space cannot judge (e.g. mixed decks); the rest still counts
+                continue  # a situation the space cannot judge; the rest still counts
+            self._steps.append(
+                Step(
+                    len(self._steps) + 1,
+                    tuple(obs.cards),
+                    tuple(obs.mainline),
+                    bool(obs.accepted),
+                    self._space.remaining(),
+                    getattr(obs, "kind", "play"),
+                    getattr(obs, "player", ""),
+                )
+            )
         self._seen = len(evidence)
 
     def _draw_list(self) -> None:
         rows = []
         for h, fals in self.status():
+            words = f'<div style="color:#374151">“{escape(h.words)}”</div>' if h.words else ""
             head = (
                 f'<div style="font-weight:bold">{escape(h.student)}: <code style="font-size:0.95em">'
-                f"{escape(h.text)}</code></div>"
+                f"{escape(h.text)}</code></div>{words}"
             )
             if fals is None:
                 state = '<div style="color:#166534">still standing ✔</div>'
                 colour = "#16a34a"
             else:
-                number, obs = fals
-                what = "accepted" if obs.accepted else "rejected"
-                would = "reject" if obs.accepted else "accept"
-                pics = "".join(card_svg(c, width=self.card_width, highlight="falsifier") for c in obs.cards)
+                width = self.card_width
+                pics = "".join(card_svg(c, width=width, highlight="falsifier") for c in fals.cards)
                 state = (
-                    f'<div style="color:#991b1b">falsified ✘ by judgement {number}: '
-                    f"{' '.join(escape(str(c)) for c in obs.cards)} was {what}, this rule would {would} it."
-                    f'</div><div style="line-height:0">{pics}</div>'
+                    f'<div style="color:#991b1b">falsified ✘ by judgement {fals.index + 1}: '
+                    f"{escape(str(fals))}.</div>"
+                    f'<div style="line-height:0">{pics}</div>'
                 )
                 colour = "#dc2626"
             rows.append(
@@ -226,8 +254,8 @@ class HypothesisPanel(w.VBox):
         self._list.value = f'<div style="font-family:{FONT};font-size:0.95em">{"".join(rows)}</div>'
 
     def _draw_plots(self) -> None:
-        if self.round is None or not self._show_plots.value:
-            self._count.value = self._plot.value = self._map.value = ""
+        """The count at once; the figures (about a second of work) in the background inside a kernel."""
+        if self.round is None:
             return
         if self._space is None:
             self._update_space()
@@ -238,8 +266,67 @@ class HypothesisPanel(w.VBox):
             f'<div style="font-family:{FONT}">Candidate rules left: <b>{left:,}</b> '
             f"of {len(self._space):,}</div>"
         )
+        want_plot, want_map = self._show_plots.value, self._show_map.value
+        if not want_plot:
+            self._plot.value = ""
+        if not want_map:
+            self._map.value = ""
+        if not (want_plot or want_map):
+            return
+        job = (
+            self.narrowing() if want_plot else None,
+            self._space.copy() if want_map and not self.round.is_over else None,
+            list(self.round.mainline),
+        )
+        if self.background:
+            self._submit(job)
+        else:
+            self._render(job)
+
+    def _render(self, job: tuple[Any, Any, list[Any]]) -> None:
         from eleusis_lab.widgets.figures import acceptance_map_html, narrowing_html
 
-        hyps = [(h, f) for h, f in self.status()]
-        self._plot.value = narrowing_html(self._space, self.round, hyps)
-        self._map.value = acceptance_map_html(self._space, self.round)
+        narrowing, space, mainline = job
+        if narrowing is not None:
+            self._plot.value = narrowing_html(narrowing)
+        if space is not None:
+            self._map.value = acceptance_map_html(space, mainline)
+        elif self._show_map.value:
+            self._map.value = ""
+
+    def _submit(self, job: tuple[Any, Any, list[Any]]) -> None:
+        """Hand the newest job to the worker thread (older, unstarted jobs are dropped: latest wins)."""
+        with self._lock:
+            self._job = job
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="eleusis-plots", daemon=True)
+                self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                job, self._job = self._job, None
+                if job is None:
+                    self._worker = None
+                    return
+            try:
+                self._render(job)
+            except Exception as error:
+                self._plot.value = banner(
+                    f"The plot could not be drawn: {error_text(error)}", "warning", size="0.9em"
+                )
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait until the background figures are drawn (for scripts and tests)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None

@@ -16,7 +16,7 @@ __all__ = ["PhysicalBoard"]
 class PhysicalBoard(ClassBoard):
     """A :class:`ClassBoard` for real cards: a card picker instead of hands, cards left counted at the end.
 
-    >>> board = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False)
+    >>> board = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False, hypotheses=False)
     >>> board.deal(); board.pick("5H"); board.round.mainline
     [Card.parse('5♥')]
     """

@@ -90,18 +90,15 @@ class RoundRecord:
 
 
 def _narrowing(round_: Any) -> str:
-    """The narrowing of the candidate rules over the whole round (empty if the space cannot be built)."""
+    """The narrowing of the candidate rules over the whole round (empty if it cannot be computed)."""
     try:
-        from eleusis_lab.science.space import HypothesisSpace
+        from eleusis_lab.science import Narrowing
     except ImportError:
         return ""
-    deck = "letters" if round_.variant == "letters" else "standard"
-    space = HypothesisSpace(deck)
-    for obs in round_.evidence():
-        try:
-            space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
-        except ValueError:
-            continue
+    try:
+        narrowing = Narrowing.from_round(round_)
+    except ValueError:
+        return ""
     from eleusis_lab.widgets.figures import narrowing_html
 
-    return f'<div style="margin-top:8px">{narrowing_html(space, round_)}</div>'
+    return f'<div style="margin-top:8px">{narrowing_html(narrowing)}</div>'

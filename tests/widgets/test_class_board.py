@@ -228,7 +228,7 @@ def test_autosave_and_resume_after_a_restart(tmp_path) -> None:
     again = ClassBoard.resume(path)
     assert again.round.to_json() == saved
     assert again.save_path == path
-    assert [h.text for h in again.panel.hypotheses] == ["card is red"]
+    assert [(h.student, h.text) for h in again.panel.hypotheses] == [("Ben", "card is red")]
     button_for(again, again.round.hand(again.round.current_player)[0]).click()
     assert path.read_text() == again.round.to_json() != saved
     with pytest.raises(ValueError, match="cannot read"):

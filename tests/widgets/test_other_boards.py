@@ -6,7 +6,6 @@ import pytest
 
 from eleusis_lab.cards import Card
 from eleusis_lab.widgets import HypothesisPanel, PhysicalBoard, ScoreCalculator, SoloBoard
-from eleusis_lab.widgets.hypotheses import falsifier
 from tests.widgets.conftest import button_for, fitting
 
 
@@ -123,24 +122,35 @@ def test_hypothesis_panel_marks_falsified_with_the_card() -> None:
     assert "eleusis-banner-error" in panel._message.value and len(panel.hypotheses) == 2
     # play until the red-card hypothesis meets a card it misjudges
     for _ in range(30):
-        if falsifier(panel.hypotheses[0].rule, r) is not None or r.is_over:
+        if panel.hypotheses[0].falsified_by is not None or r.is_over:
             break
         name = r.current_player
         r.play(name, r.hand(name)[0])
         panel.refresh(r)
-    number, obs = falsifier(panel.hypotheses[0].rule, r)
-    status = dict((h.student, f) for h, f in panel.status())
-    assert status["Cy"] is None and status["Ben"] == (number, obs)
+    fals = panel.hypotheses[0].falsified_by
+    assert fals is not None
+    # it is the first judgement "card is red" disagrees with
+    first = next(i for i, o in enumerate(r.evidence()) if o.accepted != all(c.is_red for c in o.cards))
+    assert fals.index == first
+    status = {h.student: f for h, f in panel.status()}
+    assert status["Cy"] is None and status["Ben"] is fals
     html = panel.list_html
     assert "falsified" in html and "still standing" in html
-    assert f'data-card="{obs.cards[0]}"' in html and "eleusis-highlight-falsifier" in html
+    assert f'data-card="{fals.cards[0]}"' in html and "eleusis-highlight-falsifier" in html
+    # hypotheses survive a save: to_list / load_list re-check them
+    saved = panel.to_list()
+    other = HypothesisPanel(plots=False)
+    other.load_list(saved, r)
+    assert [(h.student, h.text, h.falsified_by) for h in other.hypotheses] == [
+        (h.student, h.text, h.falsified_by) for h in panel.hypotheses
+    ]
 
 
 def test_hypothesis_panel_narrowing_updates_after_each_play() -> None:
     from eleusis_lab.play import new_round
 
     r = new_round("express", ["Ana", "Ben"], "express-1", seed=2)
-    panel = HypothesisPanel(plots=True)
+    panel = HypothesisPanel(plots=True, acceptance_map=False)
     panel.attach(r)
     first = panel.remaining
     name = r.current_player
@@ -148,8 +158,11 @@ def test_hypothesis_panel_narrowing_updates_after_each_play() -> None:
     panel.refresh(r)
     assert panel.remaining is not None and panel.remaining < first
     assert len(panel.history) == len(r.evidence()) + 1
+    assert panel.narrowing().remaining == panel.history
     assert "Candidate rules left" in panel._count.value
-    assert panel._plot.value and panel._map.value  # the narrowing plot and the acceptance map
+    assert "narrowing plot" in panel._plot.value and panel._map.value == ""
+    panel._show_map.value = True  # ticking the box draws the acceptance map
+    assert "acceptance map" in panel._map.value
     r.undo()
     panel.refresh(r)
     assert panel.remaining == first  # rebuilt after an undo
