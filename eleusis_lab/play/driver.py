@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import inspect
 from collections.abc import Mapping
 from typing import Any
 
@@ -57,8 +58,25 @@ def _prophet_call(
     if not prophet or prophet not in computers or prophet == player:
         return {}
     shown = list(cards) if cards is not None else list(round.hand(player))
-    call = computers[prophet].judge_as_prophet(round, prophet, shown, no_play=no_play, player=player)
+    call = _judge(computers[prophet], round, prophet, shown, no_play=no_play, player=player)
     return {} if call is None else {"prophet_says": bool(call)}
+
+
+def _judge(
+    judge: ComputerPlayer, round: Any, prophet: str, cards: list[Any], *, no_play: bool, player: str
+) -> bool | None:
+    """Ask a prophet for its call, also when its ``judge_as_prophet`` takes only the cards: a "no play"
+    is then called right when it would call every single card of the hand wrong."""
+    params = inspect.signature(judge.judge_as_prophet).parameters
+    takes_kwargs = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    if takes_kwargs or ("no_play" in params and "player" in params):
+        return judge.judge_as_prophet(round, prophet, cards, no_play=no_play, player=player)
+    if not no_play:
+        return judge.judge_as_prophet(round, prophet, cards)
+    calls = [judge.judge_as_prophet(round, prophet, [card]) for card in cards]
+    if any(c is None for c in calls):
+        return None
+    return not any(calls)
 
 
 def advance(round: Any, computers: Mapping[str, ComputerPlayer], *, max_actions: int = 10_000) -> list[Any]:
