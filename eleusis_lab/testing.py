@@ -7,11 +7,14 @@ checks, at every step, what the design promises:
 - cards are conserved: hands + stock + mainline + sidelines + set aside (+ discards, Gardner's
   wrong cards) = the deck, as multisets, and the public views agree with that count;
 - the scores equal the formulas of ``RULES.md`` recomputed here from the final state and the log;
-- the same seed and the same actions give the same round (equal ``to_json``);
+- the same seed and the same actions give the same round: replayed on a fresh round, the state
+  matches after every action and the final ``to_json`` is equal;
 - every refused action (wrong player, card not in hand, bad card text, play after the end, bad
-  guess text …) raises a :class:`~eleusis_lab.play.GameError` and leaves ``to_json`` identical;
-- ``load_round(r.to_json())`` reproduces every intermediate state;
-- ``undo`` at random points gives the round of the shorter log.
+  guess text …) raises a :class:`~eleusis_lab.play.GameError` and leaves ``to_json`` and the
+  visible state identical (probed every few actions, and whenever a computer's choice is refused);
+- ``load_round(r.to_json())`` reproduces the intermediate states (a few chosen at random and the
+  last; every one with ``reload_points=None``, as ``scripts/soak.py --thorough`` does);
+- ``undo`` (one to three times) at random points gives the round of the shorter log.
 
 It returns a list of failures (empty = conformant), so a soak can count them.
 
@@ -37,7 +40,11 @@ __all__ = [
     "VARIANTS",
     "Action",
     "ConformanceReport",
+    "check_cards",
+    "check_deck",
+    "check_refusals",
     "check_round_conformance",
+    "check_scores",
     "conformance_suite",
     "expected_scores",
     "illegal_actions",
