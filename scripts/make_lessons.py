@@ -692,7 +692,7 @@ def lesson_04() -> list[Cell]:
             import math
 
             from eleusis_lab.plots import narrowing_plot
-            from eleusis_lab.science import HypothesisSpace, solo_rounds
+            from eleusis_lab.science import ClassHypotheses, HypothesisSpace, Narrowing, solo_rounds
             """
         ),
         md(
@@ -742,97 +742,124 @@ def lesson_04() -> list[Cell]:
             """
             ## The narrowing plot of a real round
 
-            A scientist player plays a solo round against the computer dealer with the secret rule
-            *even after odd, odd after even*. After each play the kit counts the rules left. The plot uses a
-            logarithmic scale: each step down by one grid line is ten times fewer rules. The dashed line is
-            the ideal of one bit per play, halving the candidates every time.
+            Three careful computer players play a whole round of Eleusis Express with the secret rule
+            *even after odd, odd after even*. Before the first card, three students wrote down what they
+            thought the rule would be. After each verdict the kit counts the rules left.
+
+            The plot uses a logarithmic scale: one grid line down is ten times fewer rules. Green dots are
+            right plays, red crosses wrong ones. The dashed line is the ideal of one bit per play: halving
+            the candidates every time. Under it, each student's hypothesis lives until a card falsifies it.
             """
         ),
         code(
             """
-            result = solo_rounds("gardner-1", "scientist", seed=1, rounds=1)[0]
-            print(f"solved: {result.solved} in {result.turns} turns; guessed: {result.guess}")
-            narrowing_plot(result.remaining)
+            from eleusis_lab.play.driver import advance
+            from eleusis_lab.play.players import lookup
+
+            players = ["Ana", "Ben", "Cy"]
+            game = new_round("express", players, "express-3", seed=3)
+            advance(game, {name: lookup("careful", seed=i) for i, name in enumerate(players)})
+
+            hypotheses = ClassHypotheses()
+            hypotheses.add("Dee", "card.color != prev.color", "alternate colours")
+            hypotheses.add("Eve", "card.rank >= prev.rank or prev is face", "go up, unless a face card")
+            hypotheses.add("Fay", "if prev is even then card is odd else card is even", "even, odd, even ...")
+            narrowing = Narrowing.from_round(game, hypotheses)
+            narrowing_plot(narrowing)
+            """
+        ),
+        code(
+            """
+            for item in hypotheses.items:
+                print(f"{item.student}: {item.words:28} {item.status}")
+            print("the most plausible rules left:", *narrowing.top[:3], sep="\\n  ")
             """
         ),
         check(
             """
-            remaining = list(result.remaining)
-            assert remaining == sorted(remaining, reverse=True), "evidence only ever removes candidates"
-            assert remaining[-1] < remaining[0]
+            remaining = narrowing.remaining
+            assert remaining == sorted(remaining, reverse=True), "evidence only ever removes rules"
+            assert remaining[-1] < remaining[0] / 100, "a whole round removes most candidate rules"
+            fate = {item.student: item.status for item in hypotheses.items}
+            assert fate["Fay"] == "consistent", "the secret rule is never falsified"
+            assert fate["Dee"] == "falsified"
             """
         ),
         md(
             """
             ## The ideal: one bit per play
 
-            A verdict is *right* or *wrong*: one bit of information at most. Halving the candidates every
-            play, you would need about log₂(N) plays to get from N candidates down to one.
+            A verdict is *right* or *wrong*. On average such an answer can tell you at most one *bit*: the
+            best you can hope for, play after play, is to halve the candidates. From N candidates that takes
+            about log₂(N) plays. A surprising verdict sometimes removes more than half, but nobody can plan
+            on surprises; and a play whose verdict everybody could predict tells almost nothing.
             """
         ),
         code(
             """
             ideal = math.ceil(math.log2(start))
-            print(f"{start:,} candidates → at least {ideal} plays at one bit each")
-            print(f"the scientist took {result.turns} turns")
+            bits = narrowing.bits()
+            print(f"{start:,} candidates: at least {ideal} plays at one bit each")
+            total = sum(bits)
+            print(f"this round: {len(bits)} verdicts gave {total:.1f} bits, {total / len(bits):.2f} each")
+            print(f"the best verdict gave {max(bits):.1f} bits; {bits.count(0.0)} verdicts told nothing")
             """
         ),
         md(
             """
-            ## The class's own hypotheses
+            ## The class's own hypotheses, on the board
 
-            On the class board the hypotheses panel sits beside the table. Type in what students think the
-            rule is; after every play the panel marks a hypothesis *falsified* and shows the card that did
-            it, and it redraws the narrowing plot. Here Ana thinks the rule is *alternate colours*, Ben
-            thinks it is *even after odd, odd after even* (which is the secret rule), and three cards are
-            played.
+            In class you do not write this code: the class board has a *hypotheses panel* beside the table
+            (lesson 2). Type in each student's hypothesis; after every play the panel marks the ones a card
+            has falsified, shows that card, and redraws the narrowing plot. Here is the panel following the
+            round above, with the same three hypotheses typed in.
             """
         ),
         code(
             """
-            from eleusis_lab.widgets import ClassBoard
+            from eleusis_lab.widgets import HypothesisPanel
 
-            board = ClassBoard("express", ["Ana", "Ben", "Cy"], rule="express-3", seed=4, autosave=False)
-            board.deal()
-            board.panel.add("Ana", "card.color != prev.color")
-            board.panel.add("Ben", "if prev is even then card is odd else card is even")
-            for _ in range(3):
-                player = board.round.current_player
-                board.play([board.round.hand(player)[0]])
-            board
+            panel = HypothesisPanel(plots=False)
+            panel.attach(game)
+            for item in hypotheses.items:
+                panel.add(item.student, item.text, item.words)
+            panel
             """
         ),
         check(
             """
-            status = {hypothesis.student: falsified for hypothesis, falsified in board.panel.status()}
-            assert status["Ben"] is None, "the secret rule itself is never falsified"
-            history = board.panel.history
-            assert all(a >= b for a, b in zip(history, history[1:])), "the space only shrinks"
+            fate = {hypothesis.student: falsifier for hypothesis, falsifier in panel.status()}
+            assert fate["Fay"] is None, "the secret rule itself is never falsified"
+            assert fate["Dee"] is not None
             """
         ),
         md(
             """
             ## The race: scientist against random
 
+            Now a student alone against the computer dealer, the *solo* game: a hand of 12 cards, refilled
+            after every play, at most 30 turns; after each play the player may state the rule (a wrong
+            guess costs 2 points). Solving the rule at turn t scores 30 − t − 2 × wrong guesses.
+
             The *random* player plays any card; the *scientist* plays the card whose verdict it is least
-            sure of, so that either answer crosses out many rules. Five short rounds each, same rule and
-            same deals.
+            sure of, so that either answer crosses out many rules, and guesses once one rule stands out.
+            Two rounds each, same secret rule (*even top card: play red; odd: play black*), same deals.
             """
         ),
         code(
             """
-            rule = "gardner-1"
-            scientist = solo_rounds(rule, "scientist", seed=10, rounds=5, max_turns=20)
-            randomly = solo_rounds(rule, "random", seed=10, rounds=5, max_turns=20)
-            for who, results in [("scientist", scientist), ("random", randomly)]:
-                solved = sum(r.solved for r in results)
-                mean = sum(r.score for r in results) / len(results)
-                print(f"{who:9}  solved {solved}/5   mean score {mean:.1f}")
+            race = {who: solo_rounds("express-5", who, seed=10, rounds=2) for who in ["scientist", "random"]}
+            for who, results in race.items():
+                for r in results:
+                    guesses = f"{r.wrong_guesses} wrong guesses"
+                    print(f"{who:9}  solved: {r.solved!s:5}  turns: {r.turns:2}  {guesses}  score: {r.score}")
             """
         ),
         check(
             """
-            assert sum(r.score for r in scientist) > sum(r.score for r in randomly), "the scientist wins"
+            score = {who: sum(r.score for r in results) for who, results in race.items()}
+            assert score["scientist"] > score["random"], score
+            assert all(r.solved for r in race["scientist"])
             """
         ),
         md(
@@ -850,8 +877,9 @@ def lesson_04() -> list[Cell]:
               parity and the top one to three cards, combined); the exact number matters less than the
               shape of the curve.
             - The plot's log scale may need a word: each grid line down is ten times fewer rules.
-            - The one-bit ideal is a bound, not a strategy: real plays often tell less, because some
-              verdicts are easy to predict.
+            - The one-bit ideal bounds what a play can be *expected* to tell, not what one lucky verdict
+              tells: a surprising verdict can remove more than half. Real plays usually tell less, because
+              most verdicts are easy to predict once the class has a good idea.
             - The class board's hypotheses panel (lesson 2) lets students add their own hypotheses and see
               which card falsified each one: run a class round with it open and come back to this lesson.
             - The race uses fixed seeds so the result is the same every time the lesson runs.
