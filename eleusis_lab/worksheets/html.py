@@ -225,8 +225,9 @@ def _blanks(letters: str) -> str:
 
 # -- answer keys ---------------------------------------------------------------------------------
 def key_html(p: Puzzle, style: Style) -> str:
+    marks: dict[int, str] = {}  # play order -> the letters it rules out, drawn under the framed card
+    rows: list[str] = []
     if isinstance(p, FindTheRule):
-        marks = {}
         for i, play in enumerate(p.falsified_by):
             if play is not None:
                 marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
@@ -253,12 +254,11 @@ def key_html(p: Puzzle, style: Style) -> str:
             f'<ol class="key">{"".join(rows)}</ol></section>'
         )
     if isinstance(p, WhatNext):
-        rows = []
-        for i, (c, ok) in enumerate(zip(p.choices, p.accepted, strict=True)):
+        for i, (card, ok) in enumerate(zip(p.choices, p.accepted, strict=True)):
             verdict = "✓ yes" if ok else "✗ no"
             rows.append(
                 f'<li class="{"right" if ok else "wrong"}"><b>{LETTERS[i].lower()}. {verdict}</b> — '
-                f"{style.name(c)}{f' ({escape(_features(c))})' if c.is_playing else ''}</li>"
+                f"{style.name(card)}{f' ({escape(_features(card))})' if card.is_playing else ''}</li>"
             )
         ticks = ", ".join(LETTERS[i].lower() for i, ok in enumerate(p.accepted) if ok)
         return (
@@ -276,8 +276,6 @@ def key_html(p: Puzzle, style: Style) -> str:
             + f'</div><ol class="key">{"".join(rows)}</ol></section>'
         )
     if isinstance(p, Survivors):
-        marks: dict[int, str] = {}
-        rows = []
         for i, (c, play) in enumerate(zip(p.hypotheses, p.falsified_by, strict=True)):
             if play is None:
                 secret = " (the secret rule)" if c.key == p.secret.key else " (also fits every card)"

@@ -19,7 +19,7 @@ from eleusis_lab.cards import Card
 class Judge(Protocol):
     """Anything with the rule contract's ``accepts`` (an :class:`eleusis_lab.rules.Rule`)."""
 
-    def accepts(self, card: Card, mainline: Sequence[Card], player: object = None) -> bool: ...
+    def accepts(self, card: Card, mainline: Sequence[Card]) -> bool: ...
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ FORMULAS: dict[str, list[str]] = {
     ],
 }
 
-NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+NAMES: tuple[str, ...] = ("Ana", "Ben", "Cy", "Dee", "Eli")
 
 
 def _fmt(x: Any) -> str:
@@ -89,7 +89,7 @@ def worked_example(variant: str) -> dict[str, Any]:
         engine_players = scoring.gardner_players(left)
         engine_dealer = scoring.gardner_dealer(wrong)
         _agree(variant, scores, engine_players, dealer, engine_dealer)
-        inputs = {"first-half wrong cards": wrong, "cards left at the end": left}
+        inputs: dict[str, Any] = {"first-half wrong cards": wrong, "cards left at the end": left}
         return _pack(variant, names, inputs, lines, engine_players, engine_dealer)
     if variant == "express":
         left = [3, 0, 5, 7]
@@ -112,8 +112,8 @@ def worked_example(variant: str) -> dict[str, Any]:
         lines.append(f"Dealer: the best player’s score = <b>{dealer_e}</b>")
         result = scoring.express(left, guessed_by=guessed_by)
         _agree(variant, scores_e, result.players, dealer_e, result.dealer)
-        inputs = {"cards left": left, "guessed the rule": names[guessed_by]}
-        return _pack(variant, names, inputs, lines, result.players, result.dealer)
+        inputs_e: dict[str, Any] = {"cards left": left, "guessed the rule": names[guessed_by]}
+        return _pack(variant, names, inputs_e, lines, result.players, result.dealer)
     if variant == "new-eleusis":
         left = [0, 5, 9, 3]
         prophet, right, wrong_n, through = 3, 6, 4, 7
@@ -138,13 +138,13 @@ def worked_example(variant: str) -> dict[str, Any]:
             left, prophet=prophet, prophet_right=right, prophet_wrong=wrong_n, played_through_marker=through
         )
         _agree(variant, scores_n, result.players, god, result.dealer)
-        inputs = {
+        inputs_n: dict[str, Any] = {
             "cards left": left,
             "prophet": f"{names[prophet]} (in office at the end)",
             "after the prophet’s marker": f"{right} mainline and {wrong_n} sideline cards",
             "cards played up to the prophet’s marker": through,
         }
-        return _pack(variant, names, inputs, lines, result.players, result.dealer)
+        return _pack(variant, names, inputs_n, lines, result.players, result.dealer)
     if variant == "letters":
         left = [5, 2, 0]
         names = NAMES[:3]
