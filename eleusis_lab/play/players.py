@@ -10,6 +10,7 @@ Players are looked up by name (``lookup("careful", seed=3)``); the hypotheses la
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import random
@@ -235,8 +236,17 @@ def _library_texts(deck: str) -> list[str]:
 # -- careful ---------------------------------------------------------------------------------------
 
 
-def _features(card: Card, top: Card | None) -> list[tuple[Any, ...]]:
+def _features(card: Card, top: Card | None) -> tuple[tuple[Any, ...], ...]:
     """What a careful player notices about a card and the top card it would follow."""
+    return _design_features(card.design, None if top is None else top.design)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _design_features(card: Card, top: Card | None) -> tuple[tuple[Any, ...], ...]:
+    return tuple(_compute_features(card, top))
+
+
+def _compute_features(card: Card, top: Card | None) -> list[tuple[Any, ...]]:
     own = _features_own(card)
     out: list[tuple[Any, ...]] = [("own", *f) for f in own]
     if top is None:
@@ -372,6 +382,8 @@ class CarefulPlayer(ComputerPlayer):
         self.no_play_below = no_play_below
         self.min_evidence = min_evidence
         self.string_above = string_above
+        # id(round) -> (observations seen, event index of the last one, library entries still standing)
+        self._candidates: dict[int, tuple[int, int, list[Any]]] = {}
 
     def _ranked(self, round: Any, model: _FeatureModel, hand: list[Card], line: list[Card]) -> list[Card]:
         top = line[-1] if line else None
@@ -411,7 +423,20 @@ class CarefulPlayer(ComputerPlayer):
             return []
         evidence = list(round.evidence())
         deck = _deck_of(round)
-        return [e.text for e in library.playable(deck) if _consistent(e.rule, evidence, round)]
+        # Evidence only grows while a round goes on, so the survivors are filtered by the new
+        # observations only; an undo or another round (a different last observation) starts afresh.
+        cached = self._candidates.get(id(round))
+        if cached is not None:
+            seen, last_index, entries = cached
+            if not (0 < seen <= len(evidence) and evidence[seen - 1].event_index == last_index):
+                cached = None
+        if cached is None:
+            seen, entries = 0, list(library.playable(deck))
+        new = evidence[seen:]
+        entries = [e for e in entries if _consistent(e.rule, new, round)]
+        if evidence:
+            self._candidates = {id(round): (len(evidence), evidence[-1].event_index, entries)}
+        return [e.text for e in entries]
 
     def choose_guess(self, round: Any, name: str) -> str | None:
         if len(round.evidence()) < self.min_evidence:
