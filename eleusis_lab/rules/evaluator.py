@@ -32,7 +32,24 @@ class Missing(Exception):
 
 
 _SUIT_COLOR = {s: s.color for s in Suit}
-_PRIMES = frozenset({2, 3, 5, 7, 11, 13})
+
+
+def _is_prime(n: int) -> bool:
+    """Primality of any whole number: ranks stop at 13, but sums and differences of ranks do not."""
+    if n < 2:
+        return False
+    if n < 4:
+        return True
+    if n % 2 == 0:
+        return False
+    k = 3
+    while k * k <= n:
+        if n % k == 0:
+            return False
+        k += 2
+    return True
+
+
 _CONST_VALUES: dict[tuple[str, str], Any] = {}
 for _suit in Suit:
     _CONST_VALUES[(_suit.value, "suit")] = _suit
@@ -53,7 +70,7 @@ _ARITH: dict[str, Callable[[int, int], int]] = {"+": operator.add, "-": operator
 _RANK_TESTS: dict[str, Callable[[int], bool]] = {
     "even": lambda r: r % 2 == 0,
     "odd": lambda r: r % 2 == 1,
-    "prime": _PRIMES.__contains__,
+    "prime": _is_prime,
     "face": lambda r: r >= 11,
     "number": lambda r: 1 <= r <= 10,
     "high": lambda r: r >= 8,

@@ -295,3 +295,13 @@ def test_rule_cannot_reach_python_attributes() -> None:
     for text in ["card.__class__ == 1", "card.__dict__", "player.__init__", "card.rank.real == 1", "card._x"]:
         with pytest.raises(RuleError):
             Rule.parse(text)
+
+
+def test_prime_holds_beyond_the_ranks() -> None:
+    # Sums of two ranks reach 26: `is prime` must not stop at 13 (found by the library's prime-sum rule).
+    rule = Rule.parse("(card.rank + prev.rank) is prime")
+    assert rule.accepts(Card.parse("4H"), [Card.parse("KS")])  # 17
+    assert rule.accepts(Card.parse("10H"), [Card.parse("KS")])  # 23
+    assert not rule.accepts(Card.parse("5H"), [Card.parse("KS")])  # 18
+    assert not rule.accepts(Card.parse("KH"), [Card.parse("KS")])  # 26
+    assert not Rule.parse("card.rank - 1 is prime").accepts(Card.parse("AH"), [])  # 0
