@@ -47,8 +47,8 @@ class Match:
 
     ``players`` are in seating order; the deal passes left (to the next name), and in each round
     the others play in order starting at the dealer's left.  ``next_dealer="winner"`` (Express
-    option) gives the next deal to the player who guessed or went out (else the round's top
-    scorer), among those who have not dealt their share yet.  ``round_options`` go to every
+    option, also spelled ``dealer_choice=True``) gives the next deal to the player who guessed or
+    went out (else the round's top scorer), among those who have not dealt their share yet.  ``round_options`` go to every
     :func:`~eleusis_lab.play.new_round` (``hand_size=10`` …).
     """
 
@@ -77,6 +77,8 @@ class Match:
         if isinstance(deals_each, bool) or not isinstance(deals_each, int) or deals_each < 1:
             raise MatchError(f"deals_each must be a whole number 1 or more, not {deals_each!r}")
         self.deals_each = deals_each
+        if round_options.get("dealer_choice") and next_dealer == "left":
+            next_dealer = "winner"  # Express's own name for the option
         if next_dealer not in NEXT_DEALER_RULES:
             raise MatchError(
                 f"next_dealer must be one of {', '.join(NEXT_DEALER_RULES)}, not {next_dealer!r}"
@@ -89,6 +91,9 @@ class Match:
         self.first_dealer = first_dealer or names[0]
         self.seed = seed
         self.round_options = dict(round_options)
+        if next_dealer == "winner":
+            # The rounds then name the next dealer themselves (ExpressRound.next_dealer).
+            self.round_options["dealer_choice"] = True
         self.rounds: list[Any] = []
         self.dealers: list[str] = []
         self.stopped = False
@@ -140,6 +145,9 @@ class Match:
 
     def _winner_of(self, round: Any, owing: list[str]) -> str | None:
         """Express option: the guesser or the player who went out, else the top scorer (of those owing)."""
+        named = getattr(round, "next_dealer", None)
+        if isinstance(named, str) and named in owing:
+            return named
         end = getattr(round, "end", None)
         if end is not None and end.reason in ("guessed", "out", "no-play") and end.player in owing:
             return str(end.player)

@@ -81,6 +81,13 @@ def test_express_winner_deals_next():
     assert sorted(m.dealers) == sorted(m.players)
 
 
+def test_dealer_choice_is_the_winner_option():
+    m = Match("express", PEOPLE, dealer_choice=True)
+    assert m.next_dealer_rule == "winner"
+    r = m.start_round("express-1")
+    assert r.options["dealer_choice"] is True
+
+
 def test_winner_option_is_express_only():
     with pytest.raises(MatchError, match="Express"):
         Match("gardner", PEOPLE, next_dealer="winner")
@@ -157,7 +164,7 @@ def test_save_and_load_mid_match_and_mid_round():
     assert again.totals() == m.totals()
     assert again.next_dealer is None or again.dealers == m.dealers
     assert again.current_round.to_json() == r.to_json()
-    assert again.round_options == {"hand_size": 10}
+    assert again.round_options == {"hand_size": 10, "dealer_choice": True}
     # the loaded match goes on
     from eleusis_lab.play.driver import play_out
 
