@@ -48,8 +48,8 @@ class Match:
     ``players`` are in seating order; the deal passes left (to the next name), and in each round
     the others play in order starting at the dealer's left.  ``next_dealer="winner"`` (Express
     option, also spelled ``dealer_choice=True``) gives the next deal to the player who guessed or
-    went out (else the round's top scorer), among those who have not dealt their share yet.  ``round_options`` go to every
-    :func:`~eleusis_lab.play.new_round` (``hand_size=10`` …).
+    went out (else the round's top scorer), among those who have not dealt their share yet.
+    ``round_options`` go to every :func:`~eleusis_lab.play.new_round` (``hand_size=10`` …).
     """
 
     def __init__(
