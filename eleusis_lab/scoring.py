@@ -343,7 +343,7 @@ def variant_name(name: str) -> str:
 
 def _who(value: int | str | None, names: Sequence[str] | None, n: int, what: str) -> int | None:
     """A player given by index or (when names are known) by name."""
-    if value is None:
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, str):
         if names and value in names:

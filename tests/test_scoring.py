@@ -318,3 +318,8 @@ def test_cli_errors_are_one_sentence(capsys, argv, message):
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_calculate_blank_guesser_means_nobody():
+    assert calculate("express", left=[1, 2], names=["a", "b"], guessed_by="") == express([1, 2])
+    assert calculate("new-eleusis", left=[1, 2], prophet=None) == new_eleusis([1, 2])
