@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -15,10 +17,17 @@ pytestmark = pytest.mark.xdist_group("worksheets")
 
 
 def test_same_recipe_same_bytes(pack: dict, tmp_path) -> None:
-    again = build(RECIPE_DIR / "express-easy.toml", tmp_path)
+    """Built again in another process, with another hash seed: the same bytes in every file."""
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    subprocess.run(
+        [sys.executable, "-m", "eleusis_lab.worksheets.cli", "build", str(RECIPE_DIR / "express-easy.toml"),
+         "-o", str(tmp_path)],
+        check=True, env=env, capture_output=True,
+    )  # fmt: skip
     first = pack["express-easy"]["result"]
     for which in ("sheet-pdf", "key-pdf", "sheet-html", "key-html", "answers"):
-        assert again.files[which].read_bytes() == first.files[which].read_bytes(), which
+        path = first.files[which]
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), which
 
 
 def test_another_seed_another_worksheet(pack: dict, tmp_path) -> None:
