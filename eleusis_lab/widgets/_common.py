@@ -126,6 +126,10 @@ def card_slot(
         label or str(card), css_class, lambda _b: on_click(card), width=f"{width:.0f}px", tooltip=card.name
     )
     b.card = card  # tests and browser harnesses can read which card a button plays
+    b.style.font_weight = "bold"
+    b.style.font_size = "16px"
+    if card.is_red:
+        b.style.text_color = "#c8102e"
     slot = w.VBox([picture, b], layout=w.Layout(width=f"{width + 4:.0f}px", flex="0 0 auto"))
     slot.add_class("eleusis-hand-slot")
     return slot

@@ -242,7 +242,7 @@ class ClassBoard(w.VBox):
         if hypotheses:
             from eleusis_lab.widgets.hypotheses import HypothesisPanel
 
-            self.panel = HypothesisPanel(plots=plots)
+            self.panel = HypothesisPanel(plots=plots, figures_inside=False)
         left = w.VBox(
             [
                 self.table,
@@ -267,6 +267,7 @@ class ClassBoard(w.VBox):
             [
                 self._status,
                 self._play_row,
+                *([self.panel.figures] if self.panel is not None else []),
                 self._scores,
                 self._reveal_area,
                 self._record_out,

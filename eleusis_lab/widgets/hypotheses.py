@@ -31,6 +31,7 @@ class HypothesisPanel(w.VBox):
         acceptance_map: bool = True,
         card_width: float = 44,
         background: Any = None,
+        figures_inside: bool = True,
     ) -> None:
         from eleusis_lab.science import ClassHypotheses
 
@@ -68,6 +69,13 @@ class HypothesisPanel(w.VBox):
         self._plot.add_class("eleusis-narrowing-plot")
         self._map = w.HTML()
         self._map.add_class("eleusis-acceptance-map")
+        # The figures are wide: a board may place them under the table at full width (``figures``).
+        self._plot.layout.flex = self._map.layout.flex = "1 1 0%"
+        self._plot.layout.min_width = self._map.layout.min_width = "0"
+        self.figures = w.HBox([self._plot, self._map], layout=w.Layout(width="100%"))
+        self.figures.add_class("eleusis-figures")
+        if figures_inside:
+            self.figures.layout.flex_flow = "column"
         super().__init__(
             [
                 w.HTML(
@@ -80,8 +88,7 @@ class HypothesisPanel(w.VBox):
                 self._list,
                 w.HBox([self._show_plots, self._show_map]),
                 self._count,
-                self._plot,
-                self._map,
+                *([self.figures] if figures_inside else []),
             ]
         )
         self.add_class("eleusis-hypothesis-panel")

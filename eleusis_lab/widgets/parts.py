@@ -40,8 +40,9 @@ def last_play_highlight(round_: Any) -> dict[Any, str]:
 class TableArea(w.VBox):
     """The table: mainline wrapping onto new lines, sidelines under their cards, markers, last play framed."""
 
-    def __init__(self, card_width: float = 96) -> None:
+    def __init__(self, card_width: float = 96, max_height: str | None = "52vh") -> None:
         self.card_width = card_width
+        self.max_height = max_height
         self._html = w.HTML()
         self._html.add_class("eleusis-table")
         super().__init__([self._html], layout=w.Layout(width="100%"))
@@ -57,7 +58,7 @@ class TableArea(w.VBox):
         if round_ is None:
             self._html.value = ""
             return
-        self._html.value = table_html(
+        html = table_html(
             list(round_.mainline),
             [list(s) for s in round_.sidelines],
             list(getattr(round_, "markers", None) or ()),
@@ -65,6 +66,14 @@ class TableArea(w.VBox):
             highlight=last_play_highlight(round_) if highlight is None else highlight,
             show_players=show_players,
         )
+        if self.max_height:
+            # A long table scrolls inside its box; column-reverse keeps the newest row in view, so the
+            # verdict and the hand below stay on a small projector screen.
+            html = (
+                f'<div style="max-height:{self.max_height};overflow-y:auto;display:flex;'
+                f'flex-direction:column-reverse"><div>{html}</div></div>'
+            )
+        self._html.value = html
 
 
 class HandArea(w.VBox):
