@@ -62,13 +62,31 @@ def max_string(round: Any) -> int:
 
 
 def can_no_play(round: Any, name: str) -> bool:
-    """May ``name`` declare "no play" now?"""
-    return _ask(round, "can_no_play", name, getattr(round, "variant", "") in _NO_PLAY)
+    """May ``name`` declare "no play" now (Express and New Eleusis, on their turn)?"""
+    allowed = getattr(round, "variant", "") in _NO_PLAY and getattr(round, "current_player", name) == name
+    return _ask(round, "can_no_play", name, allowed)
 
 
 def can_guess(round: Any, name: str) -> bool:
-    """May ``name`` state the rule now (Express: after a right play or a right no-play)?"""
-    return _ask(round, "can_guess", name, getattr(round, "variant", "") in _GUESS)
+    """May ``name`` state the rule now (Express: right after their own right play or right no-play)?"""
+    allowed = getattr(round, "variant", "") in _GUESS and _last_action_was_right(round, name)
+    return _ask(round, "can_guess", name, allowed)
+
+
+def _last_action_was_right(round: Any, name: str) -> bool:
+    """Was the log's last action ``name``'s play that was accepted, or their correct "no play"?"""
+    if getattr(round, "is_over", False):
+        return False
+    for event in reversed(getattr(round, "events", ())):
+        if getattr(event, "is_action", False):
+            if getattr(event, "player", None) != name:
+                return False
+            if event.type == "played":
+                return bool(event.accepted)
+            if event.type == "no-play":
+                return bool(event.correct)
+            return False
+    return False
 
 
 def can_prophesy(round: Any, name: str) -> bool:
@@ -77,10 +95,10 @@ def can_prophesy(round: Any, name: str) -> bool:
 
 
 def _deck_of(round: Any) -> str:
-    hand_cards = [c for c in getattr(round, "mainline", [])]
-    if any(c.is_letter or c.is_blank for c in hand_cards):
+    """``letters`` for the letter deck's game, else ``standard`` (the library's two decks)."""
+    if getattr(round, "deck_name", None) == "letters" or getattr(round, "variant", "") == "letters":
         return "letters"
-    return "letters" if getattr(round, "variant", "") == "letters" else "standard"
+    return "letters" if any(not c.is_playing for c in getattr(round, "mainline", [])) else "standard"
 
 
 # -- the interface ---------------------------------------------------------------------------------

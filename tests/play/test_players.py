@@ -217,3 +217,27 @@ def test_careful_beats_random_at_express():
         for name, score in zip(r.players, r.scores().players, strict=True):
             totals["careful" if name.startswith("C") else "random"] += score
     assert totals["careful"] > totals["random"]
+
+
+def test_can_helpers_follow_the_round():
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.players import can_guess, can_no_play, can_prophesy, max_string
+
+    r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=1)
+    me = r.current_player
+    other = next(p for p in r.players if p != me)
+    assert can_no_play(r, me) and not can_no_play(r, other)
+    assert not can_guess(r, me)
+    top = r.mainline[-1]
+    right = next(c for c in r.hand(me) if c.color != top.color)
+    r.play(me, right)
+    assert can_guess(r, me) and not can_guess(r, other)
+    assert not can_prophesy(r, me) and max_string(r) == 1
+
+    ne = new_round("new-eleusis", ["Ana", "Ben", "Cleo", "Dev"], "new-eleusis", seed=1, max_string=3)
+    assert max_string(ne) == 3
+    who = ne.current_player
+    ne.play(who, ne.hand(who)[0])
+    assert can_prophesy(ne, who) and not can_guess(ne, who)
+    g = new_round("gardner", ["Ana", "Ben"], "gardner-1", seed=1)
+    assert not can_no_play(g, g.current_player) and not can_guess(g, g.current_player)
