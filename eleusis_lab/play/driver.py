@@ -88,6 +88,8 @@ def advance(round: Any, computers: Mapping[str, ComputerPlayer], *, max_actions:
     and the player is simply asked again.
     """
     GameError = _game_error()
+    if getattr(round, "physical", False) and round.current_player in computers:
+        raise ValueError("computer players cannot sit at a physical round: the engine does not see the hands")
     verdicts: list[Any] = []
     for _ in range(max_actions):
         if round.is_over:

@@ -158,3 +158,11 @@ def test_prophet_with_a_cards_only_judge_is_asked_card_by_card():
     # the prophet calls every single card right, so it calls each "no play" wrong
     no_play_calls = [e.prophet_says for e in r.events if e.type == "no-play" and e.prophet_says is not None]
     assert no_play_calls and not any(no_play_calls)
+
+
+def test_computers_cannot_play_a_physical_round():
+    r = new_round("express", ["Ana", "Ben"], "express-1", seed=1, physical=True, starter="2H")
+    before = r.to_json()
+    with pytest.raises(ValueError, match="physical"):
+        advance(r, seat_computers(r.players))
+    assert r.to_json() == before
