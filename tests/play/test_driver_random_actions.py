@@ -16,12 +16,12 @@ from eleusis_lab.testing import check_cards, state_summary
 
 SETUPS = [
     ("gardner", "gardner-1", {}),
-    ("express", "express-1", {"wrong_guess_penalty": 1}),
+    ("express", "express-1", {"wrong_guess_penalty": 1, "buy_hints": True}),
     ("new-eleusis", "new-eleusis", {"max_string": 3}),
     ("letters", "letters-cycle", {}),
 ]
 KINDS = ["play", "play", "play", "string", "wrong-player", "not-held", "no-play", "guess", "garbage-guess",
-         "prophet", "undo", "nobody"]  # fmt: skip
+         "prophet", "undo", "nobody", "hint", "buy-hint"]  # fmt: skip
 
 
 def pick_action(data, r):
@@ -61,6 +61,10 @@ def pick_action(data, r):
         return f"prophet {who}", lambda: r.declare_prophet(who)
     if kind == "undo":
         return "undo", r.undo
+    if kind == "hint":
+        return "hint", r.give_hint
+    if kind == "buy-hint" and hasattr(r, "buy_hint"):
+        return f"buy hint {current}", lambda: r.buy_hint(current)
     return "nobody plays", lambda: r.play("Nobody", "2H")
 
 
