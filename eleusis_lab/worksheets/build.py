@@ -202,6 +202,7 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 branch=None
                 if p.branch is None
                 else {"conditions": [list(c) for c in p.branch.conditions], "applies": p.branch.applies},
+                values=[list(v) for v in p.values],
             )
         elif isinstance(p, Survivors):
             item.update(

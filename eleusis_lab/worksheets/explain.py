@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from eleusis_lab.cards import Card
 from eleusis_lab.rules import Rule
 from eleusis_lab.rules import ast as A
+from eleusis_lab.rules.printer import to_text
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,67 @@ def branch_on(rule: Rule, mainline: Sequence[Card]) -> Branch | None:
     if not steps:
         return None
     return Branch(conditions=tuple(steps), applies=Rule(node).text)
+
+
+def _reads(node: A.Node, names: tuple[str, ...]) -> bool:
+    return any(isinstance(n, A.Ref) and n.name in names for n in node.walk())
+
+
+def _trivial(node: A.Node) -> bool:
+    """A bare card name or attribute (``prev``, ``prev.suit``): the key already names the top cards."""
+    return isinstance(node, A.Ref) or (isinstance(node, A.Attr) and isinstance(node.obj, A.Ref))
+
+
+_CANDIDATE_VALUES: tuple[A.Node, ...] = (
+    *(A.Int(v) for v in range(0, 41)),
+    *(A.Neg(A.Int(v)) for v in range(1, 13)),
+    *(A.Const(name) for name in A.CONSTANTS),
+    *(A.Str(letter) for letter in ("A", "B", "C", "D", "E")),
+)
+
+
+def table_values(rule_text: str, mainline: Sequence[Card]) -> tuple[tuple[str, str], ...]:
+    """Values the table gives to the parts of a rule that compare the played card with the table.
+
+    For ``card.suit == [clubs, spades, hearts, diamonds][prev.rank % 4]`` on a table whose top card
+    is a 6, this is ``(("[clubs, spades, hearts, diamonds][prev.rank % 4]", "hearts"),)``.  Each value
+    is found by asking the engine which constant the sub-expression equals on this table.
+    """
+    if not mainline:
+        return ()
+    rule = Rule.parse(rule_text)
+    probe = mainline[-1]
+    out: list[tuple[str, str]] = []
+    for node in rule.ast.walk():
+        sides: list[A.Node] = []
+        if isinstance(node, A.Compare):
+            sides = [node.left, node.right]
+        elif isinstance(node, A.In):
+            sides = [node.item, node.container]
+        if not sides or not any(_reads(s, ("card",)) for s in sides):
+            continue
+        for side in sides:
+            if _reads(side, ("card", "player")) or not _reads(side, ("prev", "prev2", "prev3", "position")):
+                continue
+            if _trivial(side) or isinstance(side, (A.Range, A.ListOf)):
+                continue
+            value = _value_of(side, mainline, probe)
+            text = to_text(side)
+            if value is not None and (text, value) not in out:
+                out.append((text, value))
+    return tuple(out)
+
+
+def _value_of(side: A.Node, mainline: Sequence[Card], probe: Card) -> str | None:
+    for cand in _CANDIDATE_VALUES:
+        try:
+            equal = Rule(A.Compare("==", side, cand))
+            differ = Rule(A.Compare("!=", side, cand))
+        except ValueError:  # a suit is not a number: the type checker refuses
+            continue
+        yes, no = equal.accepts(probe, mainline), differ.accepts(probe, mainline)
+        if yes and no:  # missing history
+            return None
+        if yes:
+            return equal.text.rsplit(" == ", 1)[1]
+    return None

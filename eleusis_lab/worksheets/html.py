@@ -311,13 +311,17 @@ def key_html(p: Puzzle, style: Style) -> str:
 
 
 def _branch(p: WhatNext) -> str:
-    if p.branch is None:
-        return ""
-    said = ", ".join(
-        f"<code>{escape(text)}</code> is {'true' if truth else 'false'}"
-        for text, truth in p.branch.conditions
-    )
-    return f" Here {said}, so the card must satisfy <code>{escape(p.branch.applies)}</code>."
+    out = ""
+    if p.branch is not None:
+        said = ", ".join(
+            f"<code>{escape(text)}</code> is {'true' if truth else 'false'}"
+            for text, truth in p.branch.conditions
+        )
+        out = f" Here {said}, so the card must satisfy <code>{escape(p.branch.applies)}</code>."
+    if p.values:
+        vals = ", ".join(f"<code>{escape(expr)}</code> is <b>{escape(v)}</b>" for expr, v in p.values)
+        out += f" On this table {vals}."
+    return out
 
 
 def _prev2(layout: Layout, style: Style) -> str:

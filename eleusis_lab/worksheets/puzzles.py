@@ -15,7 +15,7 @@ from typing import Any
 
 from eleusis_lab.cards import Card, deck
 from eleusis_lab.worksheets.candidates import Candidate, pool
-from eleusis_lab.worksheets.explain import Branch, branch_on
+from eleusis_lab.worksheets.explain import Branch, branch_on, table_values
 from eleusis_lab.worksheets.layout import Layout, LayoutShape, Play, simulate
 
 LETTERS = "ABCDEFGH"
@@ -105,6 +105,7 @@ class WhatNext:
     choices: tuple[Card, ...]
     accepted: tuple[bool, ...]
     branch: Branch | None = None  # the part of an if-rule that this table selects (for the key's "why")
+    values: tuple[tuple[str, str], ...] = ()  # what the table makes of the rule's expressions
     kind: str = "what-next"
 
 
@@ -266,7 +267,8 @@ def make_what_next(
             secret=secret,
             choices=tuple(picks),
             accepted=tuple(secret.rule.accepts(c, layout.mainline) for c in picks),
-            branch=branch_on(secret.rule, layout.mainline),
+            branch=(branch := branch_on(secret.rule, layout.mainline)),
+            values=table_values(branch.applies if branch else secret.rule.text, layout.mainline),
         )
     raise PuzzleError(f"rule {secret.key!r}: no layout left both accepted and rejected cards for 'what next'")
 

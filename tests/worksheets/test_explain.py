@@ -27,3 +27,19 @@ def test_no_branch_without_if_or_with_missing_history_or_card_conditions() -> No
     assert branch_on(two_back, parse_cards("3H 8C")).applies == "card is odd"
     assert branch_on(Rule.parse("if card is red then prev is odd else true"), parse_cards("3H")) is None
     assert branch_on(two_back, []) is None
+
+
+def test_table_values_are_what_the_engine_computes() -> None:
+    from eleusis_lab.worksheets.explain import table_values
+
+    table = parse_cards("3H 8S 6D")
+    assert table_values("card.suit == [clubs, spades, hearts, diamonds][prev.rank % 4]", table) == (
+        ("[clubs, spades, hearts, diamonds][prev.rank % 4]", "hearts"),
+    )
+    assert table_values("card.rank + prev.rank + prev2.rank <= 20", table) == ()  # card on both sides
+    assert table_values("card.rank == prev.rank + prev2.rank - 10", table) == (
+        ("prev.rank + prev2.rank - 10", "4"),
+    )
+    assert table_values("card.suit == prev.suit", table) == ()  # the top card says it already
+    assert table_values("card.rank > prev3.rank + 1", table) == (("prev3.rank + 1", "4"),)
+    assert table_values("card.rank > prev3.rank + 1", table[1:]) == ()  # prev3 missing

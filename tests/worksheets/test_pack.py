@@ -212,6 +212,10 @@ def test_what_next_ticks_equal_accepts(pack: dict) -> None:
                     assert f"{cond} is {'true' if truth else 'false'}" in key[n]
                     assert Rule.parse(cond).accepts(main[-1], main) == truth
                 explained += 1
+            for expr, value in p["values"]:  # what the table makes of the rule's expressions
+                assert Rule.parse(f"{expr} == {value}").accepts(main[-1], main), (name, n, expr)
+                assert f"{expr}is{value}".replace(" ", "") in re.sub(r"\s", "", key[n]), (name, n, expr)
+                explained += 1
             checked += 1
     assert checked >= 7 * 2
     assert explained >= 3
