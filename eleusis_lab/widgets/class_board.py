@@ -441,7 +441,8 @@ class ClassBoard(w.VBox):
             self._record_out.clear_output()
         self.save_path = save_path or self._new_save_path()
         if self.panel is not None:
-            self.panel.attach(self.round)
+            with self.busy("Preparing the hypothesis space"):
+                self.panel.attach(self.round)
         self._show_setup(False)
         self._verdict.value = banner("Dealt. " + self._first_message(), "info")
         self._advance_computers()
@@ -735,9 +736,26 @@ class ClassBoard(w.VBox):
             return ""
         from eleusis_lab.play.driver import advance
 
+        before = len(self.round.events)
         with self.busy("Computer players are thinking"):
             verdicts = advance(self.round, self._computers)
-        return "".join(verdict_banner(v, getattr(v, "player", None), size="1em") for v in verdicts)
+        lines = [verdict_banner(v, getattr(v, "player", None), size="1em") for v in verdicts]
+        # Computers also guess and become prophets: say so, the class should know.
+        for event in list(self.round.events)[before:]:
+            kind = getattr(event, "type", "")
+            if kind == "guessed":
+                right = bool(getattr(event, "correct", False))
+                word = "RIGHT" if right else "WRONG"
+                lines.append(
+                    banner(
+                        f"{event.player} guesses: {event.text or event.words} — {word}",
+                        "accepted" if right else "rejected",
+                        size="1em",
+                    )
+                )
+            elif kind == "prophet-declared":
+                lines.append(banner(f"{event.player} becomes the prophet.", "info", size="1em"))
+        return "".join(lines)
 
     def _after_change(self) -> None:
         # The table and the hand first (the class is waiting), then saving and the slower plots.
@@ -767,11 +785,14 @@ class ClassBoard(w.VBox):
         self._reveal_area.value = self.reveal_html()
         self._scores.value = self._scores_html()
         if self._record_out.outputs:
+            if self._record_out.outputs:
             self._record_out.clear_output()
+        with self.busy("Writing the record of the round"):
+            record = self.record()
         with self._record_out:
             from IPython.display import display
 
-            display(self.record())
+            display(record)
         self.refresh()
 
     def reveal_html(self) -> str:
@@ -869,7 +890,7 @@ class ClassBoard(w.VBox):
         current = r.current_player
         strings = self._max_string() > 1
         if r.is_over:
-            self._turn.value = banner("The round is over.", "info", size="1.4em")
+            self._turn.value = banner(end_text(r), "info", size="1.4em")
         elif self.physical and not r.mainline:
             self._turn.value = '<div style="font-size:1.5em;font-weight:bold">Enter the starter card</div>'
         elif current is not None:
@@ -1111,6 +1132,27 @@ class _Busy:
     def __exit__(self, *exc: Any) -> None:
         self.bar.value = 100
         self.bar.layout.display = "none"
+
+
+_END_REASONS = {
+    "out": "{p} has no cards left",
+    "guessed": "{p} found the rule",
+    "stock": "the stock ran out",
+    "blocked": "nobody can play any card",
+    "no-play": "{p} declared a right 'no play' with one card",
+    "expelled": "every player but the prophet was expelled",
+    "counted": "the cards were counted",
+}
+
+
+def end_text(round_: Any) -> str:
+    """'The round is over: Ana found the rule.' from the round's end event."""
+    end = getattr(round_, "end", None)
+    reason = getattr(end, "reason", None)
+    if reason is None:
+        return "The round is over."
+    text = _END_REASONS.get(reason, reason).format(p=getattr(end, "player", None) or "a player")
+    return f"The round is over: {text}."
 
 
 def verdict_banner(verdict: Any, player: str | None = None, *, size: str = "1.6em") -> str:

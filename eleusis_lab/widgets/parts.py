@@ -108,20 +108,24 @@ class HandArea(w.VBox):
         if self._title.value != title:
             self._title.value = title
         self.cards = sorted(cards, key=lambda c: c.sort_key())
-        chosen = set(selected)
+        order = {card: i for i, card in enumerate(selected, start=1)}
         slots = []
         for card in self.cards:
             slot = self._pool.get(card)
             if slot is None:
                 slot = self._pool[card] = card_slot(card, self._on_click, width=self.card_width)
                 slot.selected = False
-            want = card in chosen
+            want = card in order
             if slot.selected != want:
                 slot.children[0].value = card_svg(
                     card, width=self.card_width, highlight="selected" if want else None
                 )
                 slot.selected = want
             button = slot.children[1]
+            # A string is played in the order of the clicks: the button shows each card's place.
+            label = f"{card} · {order[card]}" if want else str(card)
+            if button.description != label:
+                button.description = label
             off = not enabled or card in disabled
             if button.disabled != off:
                 button.disabled = off

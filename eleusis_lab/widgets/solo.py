@@ -137,25 +137,39 @@ class SoloBoard(ClassBoard):
         if r.current_player == me and self._prediction.value is None:
             self._verdict.value = banner("First predict: will this play be accepted or rejected?", "warning")
             return False
-        predicted = self._prediction.value
-        length = len(r.evidence())
-        taken = super().play(cards)
-        if taken and predicted is not None:
-            mine = [o for o in r.evidence()[length:] if o.player == me]
-            if mine:
-                obs = mine[0]
-                entry = JournalEntry(
-                    len(self.journal) + 1, tuple(obs.cards), predicted, obs.accepted, len(obs.mainline)
-                )
-                self.journal.append(entry)
-                word = "RIGHT" if entry.right else "WRONG"
-                self._verdict.value += banner(
-                    f"Your prediction was {word}.", "accepted" if entry.right else "rejected", size="1.1em"
-                )
+        self._pending = self._prediction.value if r.current_player == me else None
+        try:
+            taken = super().play(cards)
+        finally:
+            self._pending = None
+        if taken:
             self._prediction.value = None
             self.save()
             self._draw_journal()
         return taken
+
+    def _verdict_banner(self, verdict: Any, player: str | None, message: str | None) -> str:
+        """The dealer's verdict, and at once whether the student's prediction was right."""
+        html = super()._verdict_banner(verdict, player, message)
+        predicted = getattr(self, "_pending", None)
+        if (
+            predicted is None
+            or getattr(verdict, "kind", "play") != "play"
+            or not hasattr(verdict, "accepted")
+        ):
+            return html
+        entry = JournalEntry(
+            len(self.journal) + 1,
+            tuple(verdict.cards),
+            predicted,
+            bool(verdict.accepted),
+            len(self.round.mainline) - (len(verdict.cards) if verdict.accepted else 0),
+        )
+        self.journal.append(entry)
+        word = "RIGHT" if entry.right else "WRONG"
+        return html + banner(
+            f"Your prediction was {word}.", "accepted" if entry.right else "rejected", size="1.1em"
+        )
 
     def accuracy(self) -> list[float]:
         """The running share of right predictions after each play."""
@@ -190,6 +204,9 @@ class SoloBoard(ClassBoard):
 
     def refresh(self) -> None:
         super().refresh()
+        r = self.round
+        if r is not None:
+            self._prediction.layout.display = "none" if r.is_over else None
         self._draw_journal()
 
     def _notes(self) -> dict[str, Any]:
