@@ -785,7 +785,6 @@ class ClassBoard(w.VBox):
         self._reveal_area.value = self.reveal_html()
         self._scores.value = self._scores_html()
         if self._record_out.outputs:
-            if self._record_out.outputs:
             self._record_out.clear_output()
         with self.busy("Writing the record of the round"):
             record = self.record()
