@@ -73,10 +73,13 @@ def _read_rule(text: str) -> tuple[Any, str | None]:
 def _estimated_difficulty(rule: Any, deck: str | None) -> dict[str, Any] | None:
     """Estimated difficulty from simulated solo rounds, or None when not estimated.
 
-    ESTIMATED DIFFICULTY GOES HERE (engineer E): return e.g. ``{"label": "medium", "solved": 0.6,
-    "median_turns": 14}``; the text report prints the label and the other items, ``--json`` the dict.
+    Three solo rounds of the scientist player (``eleusis_lab.science.solo.estimate_difficulty``).
     """
-    return None
+    from eleusis_lab.science.solo import estimate_difficulty
+
+    if deck == "letters" or getattr(rule, "deck", "standard") == "letters":
+        return None  # the solo protocol's scientist plays the standard deck only
+    return estimate_difficulty(rule)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -108,6 +111,34 @@ def _cmd_check(args: argparse.Namespace) -> int:
         extra = ", ".join(f"{k} {v}" for k, v in difficulty.items() if k != "label")
         print(f"- Estimated difficulty: {label}" + (f" ({extra})." if extra else "."))
     return 0
+
+
+# -- solo (engineer E: the protocol lives in eleusis_lab/science/solo.py) --------------------------
+def _add_solo(sub: Any) -> None:
+    p = sub.add_parser(
+        "solo",
+        help="solo rounds of a computer player against a computer dealer (the benchmark protocol)",
+        description="K solo rounds (seeds N, N+1, ...): double deck, a 12-card hand refilled after every "
+        "play, at most 30 turns, a guess allowed after each play, a wrong guess costs 2, a correct guess "
+        "scores 30 - turns - 2 x wrong guesses, an unsolved round 0.",
+    )
+    p.add_argument("--rule", required=True, help="rule text or a library key")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first round (default 0)")
+    p.add_argument("--rounds", type=int, default=1, help="how many rounds (default 1)")
+    p.add_argument("--player", default="scientist", help="scientist (default), random, or another registered player")
+    p.add_argument("--max-turns", type=int, default=30, help="turns allowed (default 30)")
+    p.add_argument("--hand", type=int, default=12, help="hand size (default 12)")
+    p.add_argument("--penalty", type=int, default=2, help="cost of a wrong guess (default 2)")
+    p.add_argument("--json", action="store_true", help="one JSON object a line")
+    p.set_defaults(func=_cmd_solo)
+
+
+def _cmd_solo(args: argparse.Namespace) -> int:
+    from eleusis_lab.science.solo import run_cli
+
+    if args.rounds < 1:
+        raise CommandError("--rounds must be at least 1")
+    return run_cli(args)
 
 
 # -- rules -----------------------------------------------------------------------------------------
@@ -187,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lab(sub)
     _add_check(sub)
     _add_rules(sub)
+    _add_solo(sub)
     from eleusis_lab.scoring import add_cli_parser as _add_score  # cheap: pure functions and argparse
 
     _add_score(sub)

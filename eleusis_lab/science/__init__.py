@@ -7,8 +7,31 @@ True
 
 from __future__ import annotations
 
+from eleusis_lab.science.hypotheses import (
+    CheckResult,
+    ClassHypotheses,
+    Falsification,
+    StudentHypothesis,
+    check,
+)
+from eleusis_lab.science.narrowing import Lifeline, Narrowing, Step
 from eleusis_lab.science.scientist import ScientistPlayer
 from eleusis_lab.science.solo import SoloResult, solo_round, solo_rounds
 from eleusis_lab.science.space import Candidate, HypothesisSpace
 
-__all__ = ["Candidate", "HypothesisSpace", "ScientistPlayer", "SoloResult", "solo_round", "solo_rounds"]
+__all__ = [
+    "Candidate",
+    "CheckResult",
+    "ClassHypotheses",
+    "Falsification",
+    "HypothesisSpace",
+    "Lifeline",
+    "Narrowing",
+    "ScientistPlayer",
+    "SoloResult",
+    "Step",
+    "StudentHypothesis",
+    "check",
+    "solo_round",
+    "solo_rounds",
+]

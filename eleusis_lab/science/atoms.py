@@ -188,7 +188,7 @@ def _property_atoms(who: str) -> list[tuple[str, PropPred, float, bool]]:
         (f"{who} is not prime", lambda r, s: ~_prime(r), 1.6, True),
     ]
     for i, name in enumerate(SUIT_NAMES):
-        out.append((f"{who}.suit == {name}", lambda r, s, i=i: s == i, 1.0, True))
+        out.append((f"{who}.suit == {name}", lambda r, s, i=i: s == i, 1.2, True))
     for i, name in enumerate(SUIT_NAMES):
         out.append((f"{who}.suit != {name}", lambda r, s, i=i: s != i, 1.5, False))
     for a, b in [(0, 1), (0, 2), (1, 3), (2, 3)]:  # the two colour pairs are "is red/black"
@@ -201,7 +201,7 @@ def _property_atoms(who: str) -> list[tuple[str, PropPred, float, bool]]:
             )
         )
     for k in range(1, 14):
-        out.append((f"{who}.rank == {k}", lambda r, s, k=k: r == k, 1.5, False))
+        out.append((f"{who}.rank == {k}", lambda r, s, k=k: r == k, 2.2, False))
     for k in range(2, 14):
         out.append((f"{who}.rank >= {k}", lambda r, s, k=k: r >= k, 1.5, True))
     for k in range(1, 13):
@@ -211,7 +211,7 @@ def _property_atoms(who: str) -> list[tuple[str, PropPred, float, bool]]:
             out.append((f"{who}.rank in {a}..{b}", lambda r, s, a=a, b=b: (r >= a) & (r <= b), 2.0, False))
             out.append((f"{who}.rank not in {a}..{b}", lambda r, s, a=a, b=b: (r < a) | (r > b), 2.5, False))
     for k in range(1, 14):
-        out.append((f"{who}.rank != {k}", lambda r, s, k=k: r != k, 2.0, False))
+        out.append((f"{who}.rank != {k}", lambda r, s, k=k: r != k, 2.6, False))
     for m in (3, 4):
         for k in range(m):
             out.append((f"{who}.rank % {m} == {k}", lambda r, s, m=m, k=k: r % m == k, 2.5, False))
@@ -295,6 +295,15 @@ def _rank_relations(x: str, y: str) -> list[tuple[str, RankRel, float, bool]]:
         out.append((f"{x}.rank + {y}.rank <= {t}", lambda a, b, t=t: a + b <= t, 2.2, False))
         out.append((f"{x}.rank + {y}.rank >= {t}", lambda a, b, t=t: a + b >= t, 2.2, False))
     out.append((f"({x}.rank + {y}.rank) is prime", lambda a, b: np.isin(a + b, _number_primes()), 2.4, False))
+    primes = [2, 3, 5, 7, 11, 13, 17, 19, 23]
+    out.append(
+        (
+            f"{x}.rank + {y}.rank in [{', '.join(map(str, primes))}]",
+            lambda a, b: np.isin(a + b, primes),
+            2.6,
+            False,
+        )
+    )
     return out
 
 
@@ -360,7 +369,7 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
         (("card", "prev2"), (T_CQ_R, T_CQ_S), "rel2"),
         (("prev", "prev2"), (T_PQ_R, T_PQ_S), "relpq"),
     ):
-        extra = 0.4 if role == "rel2" else 0.0
+        extra = 0.8 if role == "rel2" else 0.0
         for text, pred, cost, core in _rank_relations(x, y):
             idx = table.add(text, term_r, pred(_PAIR_A, _PAIR_B), cost + extra, role, core)
             group(role, idx)
@@ -379,7 +388,7 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
     pos = np.arange(12)
     for m, rs in ((2, (0,)), (3, (0, 1, 2)), (4, (0, 1, 2, 3))):
         for r in rs:
-            idx = table.add(f"position % {m} == {r}", T_POS, pos % m == r, 1.5 + 0.2 * (m - 2), "pos", True)
+            idx = table.add(f"position % {m} == {r}", T_POS, pos % m == r, 1.0 + 0.2 * (m - 2), "pos", True)
             group("pos", idx)
     for a, b in ((0, 1), (1, 2), (2, 3)):
         idx = table.add(f"position % 4 in {a}..{b}", T_POS, (pos % 4 >= a) & (pos % 4 <= b), 2.2, "pos", True)

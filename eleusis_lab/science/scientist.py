@@ -48,7 +48,7 @@ class ScientistPlayer(_Base):
 
     name = "scientist"
 
-    def __init__(self, seed: int | None = None, *, guess_at: float = 0.5, progress: float = 0.05) -> None:
+    def __init__(self, seed: int | None = None, *, guess_at: float = 0.3, progress: float = 0.05) -> None:
         self.seed = seed
         self.guess_at = guess_at
         self.progress = progress

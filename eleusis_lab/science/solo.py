@@ -47,6 +47,7 @@ class SoloResult:
     plays: tuple[tuple[Card, bool], ...] = ()
     guesses: tuple[tuple[int, str, bool], ...] = ()
     remaining: tuple[int, ...] = ()
+    evidence: tuple[SoloObservation, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON line of ``eleusis-lab solo --json``."""
@@ -198,6 +199,7 @@ def solo_round(
         plays=tuple(plays),
         guesses=tuple(guesses),
         remaining=history,
+        evidence=tuple(table.observations),
     )
 
 
@@ -220,7 +222,7 @@ def _as_rule(rule: Any) -> Any:
     try:
         from eleusis_lab.rules import library
 
-        if text in library:
+        if text in library.keys():  # noqa: SIM118 - library is a module
             return library.get(text).rule
     except ImportError:  # pragma: no cover
         pass
@@ -232,3 +234,65 @@ def solo_rounds(
 ) -> list[SoloResult]:
     """``rounds`` solo rounds with seeds ``seed``, ``seed + 1``, …"""
     return [solo_round(rule, player, seed=seed + k, **options) for k in range(rounds)]
+
+
+def estimate_difficulty(
+    rule: Any, deck: str | None = None, *, rounds: int = 3, seed: int = 0
+) -> dict[str, Any] | None:
+    """How hard the scientist finds ``rule`` in a few solo rounds: a label plus the numbers behind it.
+
+    ``None`` for rules the solo protocol cannot play (player-dependent rules).
+    """
+    secret = _as_rule(rule)
+    if secret.uses_player:
+        return None
+    results = solo_rounds(secret, "scientist", seed=seed, rounds=rounds)
+    solved = [r for r in results if r.solved]
+    share = len(solved) / len(results)
+    turns = sorted(r.turns for r in solved)
+    median = turns[len(turns) // 2] if turns else None
+    if share == 1 and median is not None and median <= 12:
+        label = "easy"
+    elif share >= 0.6 and median is not None and median <= 22:
+        label = "medium"
+    else:
+        label = "hard"
+    return {
+        "label": label,
+        "solved": f"{len(solved)}/{len(results)} solo rounds by the scientist",
+        "median_turns": median,
+        "mean_score": round(sum(r.score for r in results) / len(results), 1),
+    }
+
+
+def run_cli(args: Any) -> int:
+    """``eleusis-lab solo``: K rounds with seeds N, N+1, …; text lines or ``--json`` lines."""
+    import json
+
+    results = []
+    for k in range(args.rounds):
+        result = solo_round(
+            args.rule,
+            args.player,
+            seed=args.seed + k,
+            max_turns=args.max_turns,
+            hand_size=args.hand,
+            penalty=args.penalty,
+        )
+        results.append(result)
+        if args.json:
+            print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)
+        else:
+            outcome = (
+                f"solved in {result.turns} turns" if result.solved else f"not solved in {result.turns} turns"
+            )
+            print(
+                f"seed {result.seed}: {outcome}, {result.wrong_guesses} wrong guesses, score {result.score}"
+                + (f"; last guess: {result.guess}" if result.guess else ""),
+                flush=True,
+            )
+    if not args.json and len(results) > 1:
+        solved = sum(r.solved for r in results)
+        mean = sum(r.score for r in results) / len(results)
+        print(f"{solved}/{len(results)} solved, mean score {mean:.1f}")
+    return 0

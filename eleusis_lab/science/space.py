@@ -445,7 +445,7 @@ class HypothesisSpace:
             accs = self._accepts(as_card(card), mainline)
             mass = 0.0
             for i, acc in enumerate(accs):
-                mass += float(weights[i] @ acc)
+                mass += float(np.sum(weights[i], where=acc))
             result[k] = mass / total
         return result
 

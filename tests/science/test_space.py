@@ -50,7 +50,9 @@ def test_vectorised_judgement_matches_the_rule_language(deck: str) -> None:
             dense = fam.accept(out, values, missing, None)[rows]
             sparse = fam.accept(out, values, missing, rows)
             truth = np.array([r.accepts(card, line) for r in rules])
-            assert (dense == truth).all(), [r.text for r, d, t in zip(rules, dense, truth) if d != t][:3]
+            assert (dense == truth).all(), [
+                r.text for r, d, t in zip(rules, dense, truth, strict=True) if d != t
+            ][:3]
             assert (sparse == truth).all()
             checked += len(rules)
     assert checked > 5000

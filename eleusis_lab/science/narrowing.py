@@ -1,0 +1,171 @@
+"""The narrowing history of a round: how many candidate rules remained after each verdict.
+
+This is the data behind ``eleusis_lab.plots.narrowing_plot``: one step per observation (sidelines and
+no-plays included), the dealer's verdict, the remaining count, the ideal one-bit-per-play halving, and
+the lifelines of the class's own hypotheses (recorded at one step, falsified at another).
+
+>>> from eleusis_lab.cards import parse_cards
+>>> from eleusis_lab.science.solo import SoloObservation as Obs
+>>> a, b, c = parse_cards("3H 9S 4H")
+>>> n = Narrowing.from_evidence([Obs((), (a,), True), Obs((a,), (b,), False), Obs((a,), (c,), True)])
+>>> [s.accepted for s in n.steps]
+[True, False, True]
+>>> n.remaining[0] > n.remaining[1] > n.remaining[2] > n.remaining[3] > 0
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from eleusis_lab.cards import Card
+from eleusis_lab.science.hypotheses import ClassHypotheses
+from eleusis_lab.science.space import HypothesisSpace
+
+
+@dataclass(frozen=True)
+class Step:
+    """One verdict and what it left."""
+
+    index: int  # 1-based number of the observation
+    cards: tuple[Card, ...]
+    mainline: tuple[Card, ...]
+    accepted: bool
+    remaining: int
+    kind: str = "play"
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Lifeline:
+    """A class hypothesis: alive from ``start`` (observation count when recorded) to ``end``."""
+
+    student: str
+    text: str
+    words: str | None
+    start: int
+    end: int | None  # the 1-based step that falsified it; None = still consistent
+    falsified_by: str | None = None  # e.g. "9♠ on 3♥ was accepted, but …"
+    card: Card | None = None
+
+
+@dataclass
+class Narrowing:
+    """Remaining candidates after each observation, with the class hypotheses' lifelines."""
+
+    initial: int
+    steps: list[Step] = field(default_factory=list)
+    lifelines: list[Lifeline] = field(default_factory=list)
+    top: list[str] = field(default_factory=list)
+    deck: str = "standard"
+
+    @property
+    def remaining(self) -> list[int]:
+        """Counts before any evidence, then after each step."""
+        return [self.initial, *(s.remaining for s in self.steps)]
+
+    def ideal(self) -> list[float]:
+        """One bit per play: the count halves with every verdict (never below 1)."""
+        return [max(1.0, self.initial / 2**k) for k in range(len(self.steps) + 1)]
+
+    def bits(self) -> list[float]:
+        """Information gained by each step, in bits (log2 of the shrink factor)."""
+        r = self.remaining
+        return [math.log2(a / b) if a > 0 and b > 0 else 0.0 for a, b in itertools.pairwise(r)]
+
+    @classmethod
+    def from_evidence(
+        cls,
+        evidence: Iterable[Any],
+        *,
+        deck: str | None = None,
+        hypotheses: ClassHypotheses | None = None,
+        space: HypothesisSpace | None = None,
+    ) -> Narrowing:
+        """Replay ``evidence`` (``Observation``s) into a fresh space (or a copy of ``space``)."""
+        evidence = list(evidence)
+        if space is None:
+            if deck is None:
+                cards = [c for o in evidence for c in (*o.mainline, *o.cards)]
+                deck = "letters" if any(not c.is_playing for c in cards) else "standard"
+            space = HypothesisSpace(deck)
+        else:
+            space = space.copy()
+        result = cls(space.remaining(), deck=space.deck)
+        for i, obs in enumerate(evidence, start=1):
+            space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
+            result.steps.append(
+                Step(
+                    i,
+                    tuple(obs.cards),
+                    tuple(obs.mainline),
+                    bool(obs.accepted),
+                    space.remaining(),
+                    getattr(obs, "kind", "play"),
+                    getattr(obs, "player", ""),
+                )
+            )
+        if hypotheses is not None:
+            result.lifelines = lifelines(hypotheses)
+        result.top = [c.text for c in space.classes(5)]
+        return result
+
+    @classmethod
+    def from_round(cls, round: Any, hypotheses: ClassHypotheses | None = None) -> Narrowing:
+        """The narrowing of a round so far (``round.evidence()``), with the class's hypotheses if given."""
+        if hypotheses is not None:
+            hypotheses.update(round)
+        deck = getattr(round, "deck", None)
+        if deck not in ("standard", "letters"):
+            deck = None
+        return cls.from_evidence(round.evidence(), deck=deck, hypotheses=hypotheses)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "initial": self.initial,
+            "deck": self.deck,
+            "steps": [
+                {
+                    "index": s.index,
+                    "cards": [str(c) for c in s.cards],
+                    "accepted": s.accepted,
+                    "remaining": s.remaining,
+                    "kind": s.kind,
+                }
+                for s in self.steps
+            ],
+            "lifelines": [
+                {
+                    "student": h.student,
+                    "text": h.text,
+                    "start": h.start,
+                    "end": h.end,
+                    "falsified_by": h.falsified_by,
+                }
+                for h in self.lifelines
+            ],
+            "top": list(self.top),
+        }
+
+
+def lifelines(hypotheses: ClassHypotheses | Sequence[Any]) -> list[Lifeline]:
+    """The lifelines of the class's hypotheses (steps are 1-based like :class:`Step`)."""
+    out = []
+    for h in hypotheses:
+        f = h.falsified_by
+        out.append(
+            Lifeline(
+                h.student,
+                h.text,
+                h.words,
+                h.added_at,
+                None if f is None else f.index + 1,
+                None if f is None else str(f),
+                None if f is None else f.card,
+            )
+        )
+    return out
