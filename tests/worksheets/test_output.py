@@ -24,16 +24,16 @@ def test_same_recipe_same_bytes(pack: dict, tmp_path) -> None:
          "-o", str(tmp_path)],
         check=True, env=env, capture_output=True,
     )  # fmt: skip
-    first = pack["express-easy"]["result"]
+    first = pack["express-easy"]["files"]
     for which in ("sheet-pdf", "key-pdf", "sheet-html", "key-html", "answers"):
-        path = first.files[which]
+        path = first[which]
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), which
 
 
 def test_another_seed_another_worksheet(pack: dict, tmp_path) -> None:
     recipe = replace(load_recipe(RECIPE_DIR / "gardner-medium.toml"), seed=99)
     other = build(recipe, tmp_path, pdf=False)
-    assert other.files["answers"].read_text() != pack["gardner-medium"]["result"].files["answers"].read_text()
+    assert other.files["answers"].read_text() != pack["gardner-medium"]["files"]["answers"].read_text()
 
 
 def _colourfulness(png) -> int:
@@ -51,7 +51,7 @@ def test_greyscale_pages_have_no_colour(pack: dict, tmp_path) -> None:
     pages = {}
     for name, pdf in (
         ("grey", grey.files["sheet-pdf"]),
-        ("colour", pack["letters"]["result"].files["sheet-pdf"]),
+        ("colour", pack["letters"]["files"]["sheet-pdf"]),
     ):
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(tmp_path / name)],
                        check=True)  # fmt: skip

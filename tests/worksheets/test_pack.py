@@ -72,7 +72,7 @@ def situation(layout: dict, where: str, card: Card) -> tuple[list[Card], bool]:
 def test_pack_builds_every_file(pack: dict) -> None:
     assert len(pack) >= 8
     for name, item in pack.items():
-        files = item["result"].files
+        files = item["files"]
         assert {"sheet-pdf", "sheet-html", "answers"} <= set(files), name
         if name != "record-sheets":
             assert {"key-pdf", "key-html"} <= set(files), name
@@ -84,7 +84,7 @@ def test_pdf_pages_and_paper_size(pack: dict) -> None:
     for name, item in pack.items():
         paper = item["answers"]["paper"]
         for which in ("sheet-pdf", "key-pdf"):
-            path = item["result"].files.get(which)
+            path = item["files"].get(which)
             if path is None:
                 continue
             reader = PdfReader(str(path))
@@ -94,13 +94,13 @@ def test_pdf_pages_and_paper_size(pack: dict) -> None:
                 box = page.mediabox
                 assert abs(float(box.width) - w) < 1 and abs(float(box.height) - h) < 1, (name, which)
     # two pages (record, score) per variant
-    assert len(PdfReader(str(pack["record-sheets"]["result"].files["sheet-pdf"])).pages) == 8
+    assert len(PdfReader(str(pack["record-sheets"]["files"]["sheet-pdf"])).pages) == 8
 
 
 def test_puzzles_are_numbered_in_order_with_their_kind(pack: dict) -> None:
     for name, item in pack.items():
         puzzles = item["answers"]["puzzles"]
-        text = flat(pdf_text(item["result"].files["sheet-pdf"]))
+        text = flat(pdf_text(item["files"]["sheet-pdf"]))
         found = [(int(m.group(1)), m.group(2)) for m in HEADER.finditer(text)]
         numbers = [n for n, _ in found]
         assert sorted(set(numbers)) == list(range(1, len(puzzles) + 1)), name
@@ -109,14 +109,14 @@ def test_puzzles_are_numbered_in_order_with_their_kind(pack: dict) -> None:
             kinds = {k for n, k in found if n == p["number"]}
             title = KIND_TITLES[p["kind"]]
             assert title in kinds or (p["kind"] == "record-sheet" and "Score sheet" in kinds), (name, p)
-        pages = len(PdfReader(str(item["result"].files["sheet-pdf"])).pages)
+        pages = len(PdfReader(str(item["files"]["sheet-pdf"])).pages)
         assert f"Page 1 of {pages}" in text
 
 
 def test_no_puzzle_is_split_across_pages(pack: dict) -> None:
     """Each puzzle's header and its last line of text are on the same page."""
     for name, item in pack.items():
-        pages = pdf_text(item["result"].files["sheet-pdf"]).split("\f")
+        pages = pdf_text(item["files"]["sheet-pdf"]).split("\f")
         for p in item["answers"]["puzzles"]:
             if p["kind"] == "find-the-rule":
                 last = flat(p["options"][-1]["english"])[:40]
@@ -134,7 +134,7 @@ def test_no_puzzle_is_split_across_pages(pack: dict) -> None:
 
 def test_drawn_tables_are_the_tables_of_the_answers(pack: dict) -> None:
     for name, item in pack.items():
-        html = Path(item["result"].files["sheet-html"]).read_text(encoding="utf-8")
+        html = Path(item["files"]["sheet-html"]).read_text(encoding="utf-8")
         for p in item["answers"]["puzzles"]:
             if "layout" not in p:
                 continue
@@ -149,10 +149,10 @@ def test_drawn_tables_are_the_tables_of_the_answers(pack: dict) -> None:
 def test_find_the_rule_keys_are_true(pack: dict) -> None:
     checked = 0
     for name, item in pack.items():
-        sheet = sections(pdf_text(item["result"].files["sheet-pdf"]))
-        if "key-pdf" not in item["result"].files:
+        sheet = sections(pdf_text(item["files"]["sheet-pdf"]))
+        if "key-pdf" not in item["files"]:
             continue
-        key = sections(pdf_text(item["result"].files["key-pdf"]))
+        key = sections(pdf_text(item["files"]["key-pdf"]))
         for p in item["answers"]["puzzles"]:
             if p["kind"] != "find-the-rule":
                 continue
@@ -183,9 +183,9 @@ def test_find_the_rule_keys_are_true(pack: dict) -> None:
 def test_what_next_ticks_equal_accepts(pack: dict) -> None:
     checked = explained = 0
     for name, item in pack.items():
-        if "key-pdf" not in item["result"].files:
+        if "key-pdf" not in item["files"]:
             continue
-        key = sections(pdf_text(item["result"].files["key-pdf"]))
+        key = sections(pdf_text(item["files"]["key-pdf"]))
         for p in item["answers"]["puzzles"]:
             if p["kind"] != "what-next":
                 continue
@@ -228,9 +228,9 @@ def _text(card: Card) -> str:
 def test_surviving_hypotheses_are_those_the_engine_keeps(pack: dict) -> None:
     checked = 0
     for name, item in pack.items():
-        if "key-pdf" not in item["result"].files:
+        if "key-pdf" not in item["files"]:
             continue
-        key = sections(pdf_text(item["result"].files["key-pdf"]))
+        key = sections(pdf_text(item["files"]["key-pdf"]))
         for p in item["answers"]["puzzles"]:
             if p["kind"] != "survivors":
                 continue
@@ -259,7 +259,7 @@ def test_record_sheets_work_the_formula_with_scoring(pack: dict) -> None:
     from eleusis_lab import scoring
 
     item = pack["record-sheets"]
-    text = flat(pdf_text(item["result"].files["sheet-pdf"]))
+    text = flat(pdf_text(item["files"]["sheet-pdf"]))
     for title in ("Gardner's Eleusis", "Eleusis Express", "New Eleusis", "letter deck"):
         assert title in text
     assert "Secret rule" in text and "How to score" in text and "Worked example" in text
@@ -287,7 +287,7 @@ def test_design_page_uses_the_rule_checks(pack: dict) -> None:
     from eleusis_lab.rules.checks import check
 
     item = pack["gardner-easy"]
-    text = flat(pdf_text(item["result"].files["sheet-pdf"]))
+    text = flat(pdf_text(item["files"]["sheet-pdf"]))
     assert "Design a rule" in text and "a quarter" in text and "Dead ends?" in text
     report = check(library.get("gardner-7").rule)
     assert f"typically {round(report.playable_median * 52)})" in text
