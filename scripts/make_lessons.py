@@ -331,9 +331,11 @@ def lesson_02() -> list[Cell]:
             - the **verdict**, big and coloured, right after each play;
             - the current player's **hand**: click the card the student chooses;
             - **No play**, **Undo** (for a misclick), the **guess** box, and **Reveal the rule**;
-            - beside the table, the class's **hypotheses** panel, when the board is built with
-              `hypotheses=True` (the default). It is switched off here to keep this walkthrough short;
-              lesson 4 is about it.
+            - beside the table, the class's **hypotheses** panel: type in what a student thinks the rule
+              is; after every play it marks the hypotheses a card has falsified. Tick *Narrowing plot* to
+              see the candidate rules shrink after each play (lesson 4 is about that plot; it takes a
+              second or two per play to draw, so it starts switched off here with `plots=False`).
+              Ben's hypothesis, *alternate colours*, is already typed in.
 
             With `seed=` the deal is the same every time you run the cell; leave it out for a new deal.
             """
@@ -341,8 +343,9 @@ def lesson_02() -> list[Cell]:
         code(
             """
             names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
-            board = ClassBoard("express", names, rule="express-6", seed=2, hypotheses=False, autosave=False)
+            board = ClassBoard("express", names, rule="express-6", seed=2, plots=False, autosave=False)
             board.deal()
+            board.panel.add("Ben", "card.color != prev.color", "alternate colours")
             board
             """
         ),
@@ -401,6 +404,8 @@ def lesson_02() -> list[Cell]:
             """
             assert not wrong_guess.correct, "'alternate colours' is not 'low after high, high after low'"
             assert wrong_guess.counterexample is not None
+            fate = {hypothesis.student: falsifier for hypothesis, falsifier in board.panel.status()}
+            assert fate["Ben"] is not None, "a card on the table falsifies 'alternate colours'"
             """
         ),
         md(
@@ -578,7 +583,7 @@ def lesson_03() -> list[Cell]:
         code(
             """
             names = ["Ana", "Ben", "Cy", "Dee"]
-            board = ClassBoard("gardner", names, rule="gardner-3", seed=3, hypotheses=False, autosave=False)
+            board = ClassBoard("gardner", names, rule="gardner-3", seed=3, plots=False, autosave=False)
             board.deal()
             board
             """
