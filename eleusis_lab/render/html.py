@@ -23,7 +23,8 @@ from eleusis_lab.render.svg import FONT, VIEW_H, VIEW_W, card_svg
 Highlight = str | Mapping[Any, str] | Sequence[str | None] | None
 
 # How much of a sideline card stays visible under the next one: enough for the corner rank and suit.
-_SIDE_PEEK = 0.40
+_SIDE_PEEK = 0.42
+_SIDE_PEEK_TIGHT = 0.375
 _STRING_PEEK = 0.42
 
 
@@ -127,9 +128,11 @@ def table_html(
             )
         plays = sides[i] if i < len(sides) else []
         side_parts = []
+        # Long sidelines (Gardner's wrong cards pile up) show less of each card: still rank and suit.
+        peek = _SIDE_PEEK if len(plays) <= 5 else _SIDE_PEEK_TIGHT
         for j, play in enumerate(plays):
             cards, player = _play_fields(play)
-            overlap = 0 if j == 0 else -(1 - _SIDE_PEEK) * side_height
+            overlap = 0 if j == 0 else -(1 - peek) * side_height
             fan = []
             for k, card in enumerate(cards):
                 shift = 0 if k == 0 else -(1 - _STRING_PEEK) * side_width
@@ -141,10 +144,14 @@ def table_html(
             who = f"rejected, played by {player}" if player else "rejected"
             label = ""
             if show_players and player:
+                # Inside the visible strip of the card, top right (blank on every card face).
                 label = (
-                    f'<span style="position:absolute;right:-2px;top:2px;background:#fff;border-radius:3px;'
-                    f"padding:0 2px;font-size:{_px(max(10, card_width / 8))};line-height:1.2;"
-                    f'color:#374151;transform:translateX(100%)">{escape(player)}</span>'
+                    f'<span class="eleusis-sideline-player" style="position:absolute;'
+                    f"right:{_px(side_width * 0.06)};top:{_px(side_width * 0.05)};background:#ffffffdd;"
+                    f"border-radius:3px;padding:0 2px;font-size:{_px(max(10, card_width / 8))};"
+                    "line-height:1.2;"
+                    f"color:#1f2937;max-width:{_px(side_width * 0.62)};overflow:hidden;white-space:nowrap;"
+                    f'text-overflow:ellipsis">{escape(player)}</span>'
                 )
             side_parts.append(
                 f'<div class="eleusis-sideline-play" title="{escape(who)}" style="position:relative;'
