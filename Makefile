@@ -36,20 +36,21 @@ lab: $(STAMP)
 voila: $(STAMP)
 	$(BIN)/voila $(LESSON) --port $(PORT)
 
+# A lesson committed with outputs or widget state fails nbstripout --verify (`make strip` fixes it);
+# lessons are written by scripts/make_lessons*.py, so a notebook edited by hand instead fails --check.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	# A lesson committed with outputs or widget state fails here; `make strip` fixes it.
 	$(BIN)/nbstripout --verify lessons/*.ipynb
-	# Lessons are written by scripts/make_lessons.py: a notebook edited by hand instead fails here.
-	$(BIN)/python scripts/make_lessons.py --check
+	for script in scripts/make_lessons*.py; do $(BIN)/python $$script --check || exit 1; done
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS)) --ignore=tests/browser
 
+# Each notebook runs in one kernel, top to bottom: xdist may spread notebooks, never one notebook's cells.
 lessons: $(STAMP)
-	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env \
-	  --nbval-sanitize-with lessons/sanitize.cfg lessons/
+	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --nbval-lax \
+	  --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg --durations=8 lessons/
 
 browser: $(STAMP)
 	$(BIN)/python -m pytest -q -rs tests/browser
