@@ -146,11 +146,12 @@ class RecordSheet:
 Puzzle = FindTheRule | WhatNext | Survivors | DesignRule | RecordSheet
 
 
-def _layout_for(secret: Candidate, deck_name: str, rng: random.Random, level: Level) -> Layout:
+def _layout_for(secret: Candidate, deck_name: str, rng: random.Random, level: Level) -> Layout | None:
+    """A simulated layout, or None when this deal got stuck (the caller tries another deal)."""
     try:
         return simulate(secret.rule, deck_cards(deck_name), rng, level.shape)
-    except ValueError as e:
-        raise PuzzleError(f"rule {secret.key!r}: {e}") from None
+    except ValueError:
+        return None
 
 
 def _distractors(
@@ -221,6 +222,8 @@ def make_find_the_rule(
     level = LEVELS[difficulty]
     for attempt in range(tries):
         layout = _layout_for(secret, deck_name, rng, level)
+        if layout is None:
+            continue
         if not consistent(secret, layout):  # the engine must agree with itself
             raise PuzzleError(f"rule {secret.key!r} contradicts its own layout")
         relaxed = attempt >= tries * 2 // 3
@@ -256,6 +259,8 @@ def make_what_next(
     level = LEVELS[difficulty]
     for _ in range(tries):
         layout = _layout_for(secret, deck_name, rng, level)
+        if layout is None:
+            continue
         picks = _six_choices(secret, layout, deck_name, difficulty, rng)
         if picks is None:
             continue
@@ -313,6 +318,8 @@ def make_survivors(
     level = LEVELS[difficulty]
     for attempt in range(tries):
         layout = _layout_for(secret, deck_name, rng, level)
+        if layout is None:
+            continue
         survivors = [c for c in pool(deck_name, exclude=secret) if consistent(c, layout)]
         survivors = [c for c in survivors if c.english != secret.english]
         relaxed = attempt >= tries // 2
