@@ -774,13 +774,14 @@ def lesson_07() -> list[Cell]:
             ],
             learn=[
                 "That which *features* you pay attention to decides which hypotheses you can even think of.",
+                "How one card can falsify a hypothesis, from either side: accepted-but-forbidden, or refused-but-allowed.",
                 "How the letter game's scoring rewards being ahead of the others, not just doing well.",
             ],
             need=[
                 "The projector; three or more researchers (or teams).",
-                "Optional: the printed letter deck (lesson 8 can print cards' worksheets), or hand-made cards.",
+                "Optional: a hand-made letter deck for each group (see the teacher notes).",
             ],
-            time="About 35 minutes: 5 for the deck, 20 to play, 10 for scoring.",
+            time="About 40 minutes: 5 for the deck, 20 to play, 5 for the hypotheses, 10 for scoring.",
         ),
         SETUP,
         code(
@@ -894,6 +895,40 @@ def lesson_07() -> list[Cell]:
             left = [len(whole.hand(name)) for name in researchers]
             print("the round ended:", whole.end.reason, "- cards left:", dict(zip(researchers, left, strict=True)))
             whole
+            """
+        ),
+        md(
+            """
+            ## Which hypotheses survive?
+
+            Four students watched that round and wrote down what they thought the rule was. The kit checks
+            each hypothesis against every verdict of the round, and names the first card that
+            **falsifies** it: a card the dealer accepted that the hypothesis forbids, or a card the dealer
+            refused that the hypothesis allows. A hypothesis that survives is not proved, only not yet
+            refuted.
+            """
+        ),
+        code(
+            """
+            from eleusis_lab.science import ClassHypotheses
+
+            cycle_text = 'card is blank or prev is blank or card.letter == next(prev.letter, ["A", "B", "C", "D", "E"])'
+            hypotheses = ClassHypotheses.for_round(whole)
+            hypotheses.add("Dee", "card.ink == prev.ink", "the same ink")
+            hypotheses.add("Eve", "card.shape != prev.shape", "circles and squares alternate")
+            hypotheses.add("Fay", cycle_text, "the letters go round")
+            hypotheses.add("Gus", "card is blank or prev is blank or card.letter != prev.letter", "never the same letter")
+            hypotheses.update(whole)
+            for item in hypotheses.items:
+                print(f"{item.student}: {item.words} - {item.status}")
+                if item.falsified_by is not None:
+                    print(f"     {item.falsified_by}")
+            """
+        ),
+        check(
+            """
+            fate = {item.student: item.status for item in hypotheses.items}
+            assert fate == {"Dee": "falsified", "Eve": "falsified", "Fay": "consistent", "Gus": "falsified"}
             """
         ),
         md(
