@@ -197,8 +197,8 @@ def lesson_01() -> list[Cell]:
             ## A whole round, played by the computer
 
             Three computer players (they play carefully but know nothing at the start) play a round of
-            Eleusis Express with the same kind of secret rule. The table shows the mainline left to right,
-            and the wrong cards hanging under the card they tried to follow.
+            Eleusis Express with another easy rule from the library. The table shows the mainline left to
+            right, and the wrong cards hanging under the card they tried to follow.
             """
         ),
         code(
@@ -245,9 +245,10 @@ def lesson_01() -> list[Cell]:
             """
             - Project the notebook and let the class call out which card to play next; one student
               clicks. Ask before every click: *right or wrong?* and *why?*
-            - The board's secret rule here is `express-1` ("alternate red and black"), an easy one, so the
-              class gets a first success. Change `rule=` to any key of `eleusis_lab.library` (or rule
-              text) and `seed=` for a new deal; the rule field is hidden on the board.
+            - The board draws an *easy* rule from the library, so the class gets a first success; the
+              seed `random.Random(2026)` fixes which one, and `seed=11` fixes the deal. Change either
+              number for another round, or give `rule=` any library key or rule text. **Reveal the rule**
+              on the board shows it, with its plain-English reading, when the class is done.
             - In Voilà (`make voila LESSON=lessons/01_meet_eleusis.ipynb`) the same board runs with no code
               visible.
             - Common confusion: a wrong card stays on the table as evidence; it is not a lost card.
