@@ -189,7 +189,7 @@ class ClassBoard(w.VBox):
         self._prophet_says.add_class("eleusis-prophet-call")
         self._undo = button("Undo", "eleusis-undo", lambda _b: self.undo(), width="7em", style="warning")
         self._reveal_button = button(
-            "Reveal the rule", "eleusis-reveal", lambda _b: self.reveal(), width="12em"
+            "Reveal the rule", "eleusis-reveal", lambda _b: self.reveal(record="board"), width="12em"
         )
         self._hint = button("Give a hint", "eleusis-hint", lambda _b: self.give_hint(), width="9em")
         self._end_half = button(
@@ -767,10 +767,13 @@ class ClassBoard(w.VBox):
             self._scores.value = self._scores_html()
 
     # == reveal, scores, next round ================================================================
-    def reveal(self, *, force: bool = False) -> None:
+    def reveal(self, *, force: bool = False, record: str = "cell") -> None:
         """Show the rule, its English text and the seal's check; print the round's record.
 
-        Before the round is over the first click only asks for a second click (no accidental spoilers).
+        Called from a cell, the record is printed as the cell's ordinary output (``record="cell"``), so
+        ``jupyter nbconvert --to html`` keeps it as a handout; the board's button prints it on the board
+        (``record="board"``); ``record="none"`` prints nothing.  Before the round is over the first click
+        only asks for a second click (no accidental spoilers); ``force=True`` reveals at once.
         """
         r = self.round
         if r is None:
@@ -786,12 +789,16 @@ class ClassBoard(w.VBox):
         self._scores.value = self._scores_html()
         if self._record_out.outputs:
             self._record_out.clear_output()
-        with self.busy("Writing the record of the round"):
-            record = self.record()
-        with self._record_out:
+        if record != "none":
             from IPython.display import display
 
-            display(record)
+            with self.busy("Writing the record of the round"):
+                made = self.record()
+            if record == "board":
+                with self._record_out:
+                    display(made)
+            else:
+                display(made)
         self.refresh()
 
     def reveal_html(self) -> str:
@@ -893,7 +900,7 @@ class ClassBoard(w.VBox):
         elif self.physical and not r.mainline:
             self._turn.value = '<div style="font-size:1.5em;font-weight:bold">Enter the starter card</div>'
         elif current is not None:
-            who = f"{escape(current)}'s turn"
+            who = f"{escape(possessive(current))} turn"
             if current in self._computers:
                 who += " (computer)"
             self._turn.value = f'<div style="font-size:1.6em;font-weight:bold;margin:6px 0">{who}</div>'
@@ -907,7 +914,7 @@ class ClassBoard(w.VBox):
                 if strings
                 else " — click a card to play it"
             )
-            title = f"<b>{escape(current)}'s hand</b> ({len(cards)} cards){hint}"
+            title = f"<b>{escape(possessive(current))} hand</b> ({len(cards)} cards){hint}"
             self.hand.show(title, cards, selected=self._selected, disabled=self._tried_this_turn())
         actions: list[w.Widget] = []
         from eleusis_lab.play.players import can_guess, can_no_play
@@ -1099,7 +1106,7 @@ class ClassBoard(w.VBox):
         if board.panel is not None:
             board.panel.load_list(notes.get("hypotheses") or [], board.round)
         if notes.get("revealed"):
-            board.reveal(force=True)
+            board.reveal(force=True, record="none")
         return board
 
     def _rounds_from_notes(self, notes: dict[str, Any]) -> None:
@@ -1142,6 +1149,11 @@ _END_REASONS = {
     "expelled": "every player but the prophet was expelled",
     "counted": "the cards were counted",
 }
+
+
+def possessive(name: str) -> str:
+    """``Ana's``, but ``Your`` for the solo board's "You"."""
+    return "Your" if name.strip().lower() == "you" else f"{name}'s"
 
 
 def end_text(round_: Any) -> str:

@@ -278,3 +278,17 @@ def test_random_library_rule_and_rule_check_with_progress() -> None:
 
     assert board.round is not None and board._rule_key in library.keys()  # noqa: SIM118
     assert library.get(board._rule_key).difficulty == "easy"
+
+
+def test_reveal_from_a_cell_prints_the_record_as_ordinary_output(capsys) -> None:
+    board = _board("letters", "letters-cycle")
+    for _ in range(3):
+        button_for(board, board.round.hand(board.round.current_player)[0]).click()
+    capsys.readouterr()
+    board.reveal()  # not over yet: asks first, prints nothing
+    assert "Click 'Reveal the rule' again" in board.verdict_html.replace("&#x27;", "'")
+    assert board._reveal_area.value == "" and "Record of the round" not in capsys.readouterr().out
+    board.reveal()
+    out = capsys.readouterr().out  # outside a kernel, display() prints the plain-text form
+    assert "Record of the round" in out and board.round.rule.text in out
+    assert "Seal checked" in board._reveal_area.value
