@@ -287,7 +287,7 @@ def lesson_05() -> list[Cell]:
             n = len(deals)
             mean = {r: sum(turns_needed(race[r, "scientist", s]) for s in deals) / n for r in race_rules}
             assert all(race[mended, "scientist", s].solved for s in deals), "the mended rule 7 is found"
-            assert mean["gardner-5"] > mean[mended], "Gardner's rule 5 takes longer to find"
+            assert mean["gardner-5"] >= mean[mended] + 5, "Gardner's rule 5 takes far longer to find"
             scientist_points = sum(race[r, "scientist", s].score for r in race_rules for s in deals)
             random_points = sum(race[r, "random", s].score for r in race_rules for s in deals)
             assert scientist_points > random_points, "careful experiments beat luck"
@@ -301,9 +301,9 @@ def lesson_05() -> list[Cell]:
               rank *differences* hard. A computer tries rules people would not think of; people notice
               patterns (colours, pictures) a computer weighs no higher than any other. Use the scientist
               as a *first* measure, then play the rule with people.
-            - Gardner's rule 5 (*the top card's rank decides the suit*) takes the scientist nearly all its
-              turns: the evidence for each of the four cases comes slowly. A good classroom rule is often
-              one with a single idea in it.
+            - Gardner's rule 5 (*the top card's rank decides the suit*) takes the scientist far longer, if it
+              finds it at all in 20 turns: the evidence for each of its four cases comes slowly. A good
+              classroom rule is often one with a single idea in it.
             """
         ),
         md(
@@ -761,10 +761,10 @@ def lesson_07() -> list[Cell]:
         header(
             "Lesson 7 — Guess the rule! The letter deck",
             """
-            "Guess the rule!" is a Russian classroom version of Eleusis, played with a deck of its own: 61
-            cards showing letters in colours and shapes. With no suits and ranks to lean on, students have to
-            notice features they would normally ignore. The dealer is called the *leader*, the players are
-            *researchers*, and a wrong card costs nothing but a turn.
+            "Guess the rule!" («Отгадай правило!») comes from a Russian puzzle book: Eleusis played with a
+            deck of its own, 61 cards showing letters in colours and shapes. With no suits and ranks to lean
+            on, students have to notice features they would normally ignore. The dealer is called the
+            *leader*, the players are *researchers*, and a wrong card costs nothing but a turn.
             """,
             do=[
                 "Meet the 61-card letter deck.",
@@ -983,6 +983,22 @@ def lesson_07() -> list[Cell]:
         ),
         md(
             """
+            ## What the book says about a good rule
+
+            The original text gives the leader four pieces of advice. The leader scores the gap between the
+            best and the worst researcher, so the rule should be:
+
+            1. found by *someone* (if nobody finds it, everyone scores about the same): not too hard;
+            2. not found by *everyone*: not too easy;
+            3. easy to play for whoever has found it: not too restrictive;
+            4. hard to play for whoever has not.
+
+            And the leader must be able to say at once, and without doubt, whether a card may follow.
+            "Inventing good rules is no simple matter," the book adds.
+            """
+        ),
+        md(
+            """
             ## Design a letter rule
 
             The rule language reads letter cards too: `card.letter`, `card.ink`, `card.shape`,
@@ -1011,12 +1027,16 @@ def lesson_07() -> list[Cell]:
             - Which feature of the cards did you notice first? Which one last? Why?
             - A wrong card costs nothing in this game. Does that change how boldly you experiment?
             - Why does the leader's score use the *difference* between the best and the worst researcher?
+            - The book ends: *"Such games are fascinating and useful, and what happens in them resembles the
+              work of researchers discovering the laws of nature. In the game, the leader sets the laws. In
+              life, they exist objectively."* Where does the comparison hold, and where does it break down?
             """
         ),
         teacher_notes(
             """
-            - The game comes from a Russian collection of classroom games ("Угадай правило!", *Guess the
-              rule!*). The kit accepts both alphabets: `Б` and `B` are the same card, in rules too.
+            - The game comes from a Russian puzzle book («Отгадай правило!», *Guess the rule!*), which also
+              points to Gardner's Eleusis as the same game with ordinary cards. The kit accepts both
+              alphabets: `Б` and `B` are the same card, in rules too.
             - The cards dealt must split evenly: with 2, 3, 4, 5, 6, 10 or 12 researchers all 60 cards are
               dealt; otherwise the few left over are set aside face down.
             - The blank card is a joker in the sample rule. Students like designing rules where the blank
