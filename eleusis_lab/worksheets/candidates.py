@@ -81,6 +81,28 @@ STANDARD_GUESSES: tuple[tuple[str, str, str], ...] = (
      "card.suit == next(prev.suit, [spades, hearts, diamonds, clubs])"),
     ("low-after-red", "After a red card play a low card (A-7); after a black card play a high card (8-K).",
      "if prev is red then card is low else card is high"),
+    ("red-up-black-down", "After a red card play higher; after a black card play lower.",
+     "if prev is red then card.rank > prev.rank else card.rank < prev.rank"),
+    ("second-red-higher", "If the second card from the top is red, play higher than the top card; "
+     "otherwise lower.", "if prev2 is red then card.rank > prev.rank else card.rank < prev.rank"),
+    ("sum-parity-colour", "If the two top cards add up to an odd number, play red; otherwise black.",
+     "if (prev.rank + prev2.rank) % 2 == 1 then card is red else card is black"),
+    ("low-major-suits", "After a low card (A-7) play a spade or a heart; after a high card, a diamond "
+     "or a club.",
+     "if prev is low then card.suit in [spades, hearts] else card.suit in [diamonds, clubs]"),
+    ("heart-same-rank", "After a heart play a card of the same rank; after any other suit, anything.",
+     "prev.suit != hearts or card.rank == prev.rank"),
+    ("diamond-other-suit", "After a diamond play another suit; after any other suit, anything.",
+     "prev.suit != diamonds or card.suit != diamonds"),
+    ("even-black", "If the top card is even play black; if it is odd play red.",
+     "if prev is even then card is black else card is red"),
+    ("within-two", "Play a card within 2 ranks of the top card.", "abs(card.rank - prev.rank) <= 2"),
+    ("other-colour-second", "Play the other colour than the second card from the top.",
+     "card.color != prev2.color"),
+    ("sum-small-spade", "If the two top cards add up to 12 or less play a black card; otherwise a red card.",
+     "if prev.rank + prev2.rank <= 12 then card is black else card is red"),
+    ("mod3-suit", "Divide the top card's rank by 3: remainder 0 play a club, 1 a heart, 2 a spade.",
+     "card.suit == [clubs, hearts, spades][prev.rank % 3]"),
 )  # fmt: skip
 
 LETTER_GUESSES: tuple[tuple[str, str, str], ...] = (
