@@ -144,6 +144,10 @@ class ClassBoard(w.VBox):
         self._hand_size = w.Dropdown(options=[("12 cards", 12), ("10 cards", 10)], description="Hands")
         self._hand_size.layout.width = "16em"
         self._penalty = w.Checkbox(value=False, description="A wrong guess costs a card", indent=False)
+        self._buy_hints = w.Checkbox(value=False, description="Players may buy hints", indent=False)
+        self._refresh_stock = w.Checkbox(
+            value=False, description="New deck when the stock runs out", indent=False
+        )
         self._check_button = button(
             "Check the rule", "eleusis-check-rule", lambda _b: self.check_rule(), width="11em"
         )
@@ -214,6 +218,13 @@ class ClassBoard(w.VBox):
         self._guess_text = w.Text(description="Their rule", placeholder="e.g. card.color != prev.color")
         self._guess_text.layout.width = "40em"
         self._guess_text.add_class("eleusis-guess-input")
+        self._guess_words = w.Text(description="or in words", placeholder="for the dealer to judge")
+        self._guess_words.layout.width = "30em"
+        self._guess_words.add_class("eleusis-guess-words")
+        self._hint_text = w.Text(description="Hint", placeholder="the dealer's hint to everybody")
+        self._hint_text.layout.width = "30em"
+        self._hint_text.add_class("eleusis-hint-input")
+        self._buy_hint = button("Buy a hint", "eleusis-buy-hint", lambda _b: self.buy_hint(), width="9em")
         self._guess_button = button("Judge the guess", "eleusis-guess", lambda _b: self.guess(), width="12em")
         self._guess_result = w.HTML()
         self._guess_result.add_class("eleusis-guess-result")
@@ -296,7 +307,7 @@ class ClassBoard(w.VBox):
         rows.append(self._rule if self._rule_source.value == _TYPED else self._difficulty)
         opts: list[w.Widget] = [self._seed]
         if variant == "express" and not self.physical:
-            opts += [self._hand_size, self._penalty]
+            opts += [self._hand_size, self._penalty, self._buy_hints, self._refresh_stock]
         rows.append(w.HBox(opts))
         if self.match is not None and self.match.next_dealer:
             rows.insert(
@@ -363,6 +374,10 @@ class ClassBoard(w.VBox):
             opts.setdefault("hand_size", self._hand_size.value)
             if self._penalty.value:
                 opts.setdefault("wrong_guess_penalty", 1)
+            if self._buy_hints.value:
+                opts.setdefault("buy_hints", True)
+            if self._refresh_stock.value:
+                opts.setdefault("stock_refresh", True)
         if self.physical:
             opts["physical"] = True
         return opts
@@ -587,16 +602,19 @@ class ClassBoard(w.VBox):
             self._prophet_says.value = None
 
     def give_hint(self, text: str | None = None) -> None:
-        """The dealer gives everybody a hint (the computer makes one up from the rule)."""
+        """The dealer gives everybody a hint (typed by a human dealer; a computer makes one up)."""
         r = self.round
         if r is None:
             return
+        if text is None:
+            text = self._hint_text.value.strip() or None
         Err = _game_error()
         try:
             hint = r.give_hint(text)
         except Err as error:
             self._verdict.value = banner(error_text(error), "error")
             return
+        self._hint_text.value = ""
         self._verdict.value = banner(f"Hint: {hint}", "info")
         self._after_change()
 
@@ -644,33 +662,56 @@ class ClassBoard(w.VBox):
         self._verdict.value = banner("Undone: the last action was taken back.", "info")
         self._after_change()
 
-    def guess(self, player: str | None = None, text: str | None = None) -> Any:
-        """Judge a guess (by default the one typed in); shows right/wrong and a counterexample."""
+    def guess(self, player: str | None = None, text: str | None = None, words: str | None = None) -> Any:
+        """Judge a guess (by default the one typed in): rule text is judged by the engine at once, with a
+        counterexample when wrong; a guess only in words waits for a human dealer's ruling."""
         r = self.round
         if r is None:
             return None
         name = player or self._guesser.value
         rule_text = (text if text is not None else self._guess_text.value).strip()
+        said = (words if words is not None else self._guess_words.value).strip()
         if not name:
             self._guess_result.value = banner("Choose who is guessing.", "warning", size="1.1em")
             return None
-        if not rule_text:
+        if not rule_text and not said:
             self._guess_result.value = banner("Type the guessed rule first.", "warning", size="1.1em")
             return None
         Err = _game_error()
         try:
-            result = r.guess(name, rule_text)
+            result = r.guess(name, rule_text or None, said or None)
         except Err as error:
             cause = getattr(error, "rule_error", None)
             detail = f"<pre>{escape(str(cause))}</pre>" if cause is not None else ""
             self._guess_result.value = banner(error_text(error), "error", size="1.1em", detail=detail)
             return None
         self._last_guess = result
-        self._show_guess(name, rule_text, result)
+        self._guess_text.value = self._guess_words.value = ""
+        self._show_guess(name, rule_text or said, result)
         self._after_change()
         return result
 
+    def buy_hint(self) -> None:
+        """Express option: the current player draws a card and the dealer gives everybody a hint."""
+        r = self.round
+        if r is None or r.current_player is None:
+            return
+        Err = _game_error()
+        try:
+            hint = r.buy_hint(r.current_player, self._hint_text.value.strip() or None)
+        except Err as error:
+            self._verdict.value = banner(error_text(error), "error")
+            return
+        self._hint_text.value = ""
+        self._verdict.value = banner(f"{r.current_player} bought a hint: {hint}", "info")
+        self._after_change()
+
     def _show_guess(self, name: str, rule_text: str, result: Any) -> None:
+        if getattr(result, "correct", False) is None:
+            self._guess_result.value = banner(
+                f"The dealer judges {name}'s guess.", "warning", detail=escape(rule_text)
+            )
+            return
         if getattr(result, "correct", False):
             self._guess_result.value = banner(
                 f"{name}'s guess is RIGHT: it is the same rule.", "accepted", detail=escape(rule_text)
@@ -937,6 +978,10 @@ class ClassBoard(w.VBox):
             ):
                 actions.append(self._end_half)
             actions.append(self._hint)
+            if getattr(r, "options", {}).get("buy_hints") and current is not None:
+                actions.append(self._buy_hint)
+            if r.dealer is not None:
+                actions.append(self._hint_text)
             last = self._last_actor()
             can_be = getattr(r, "can_become_prophet", None)
             if last is not None and callable(can_be) and can_be(last) and last not in self._computers:
@@ -955,10 +1000,13 @@ class ClassBoard(w.VBox):
             self._guesser.options = guessers
             last = self._last_actor()
             self._guesser.value = last if last in guessers else (old if old in guessers else guessers[0])
-            box: list[w.Widget] = [w.HBox([self._guesser, self._guess_text, self._guess_button])]
+            row: list[w.Widget] = [self._guesser, self._guess_text]
+            if r.dealer is not None:
+                row.append(self._guess_words)
+            box: list[w.Widget] = [w.HBox([*row, self._guess_button], layout=w.Layout(flex_flow="row wrap"))]
         else:
             box = []
-        if self._last_guess is not None and hasattr(r, "overrule_guess"):
+        if self._last_action_type() == "guessed":
             box.append(w.HBox([self._overrule_right, self._overrule_wrong]))
         box.append(self._guess_result)
         self._guess_box.children = box
@@ -1041,6 +1089,14 @@ class ClassBoard(w.VBox):
             return []
         allowed = set(can_try(r.current_player))
         return [c for c in r.hand(r.current_player) if c not in allowed]
+
+    def _last_action_type(self) -> str | None:
+        """The type of the last action in the log (the dealer may overrule only right after a guess)."""
+        r = self.round
+        for event in reversed(list(r.events) if r is not None else []):
+            if getattr(event, "is_action", False):
+                return str(getattr(event, "type", ""))
+        return None
 
     def _last_actor(self) -> str | None:
         r = self.round

@@ -292,3 +292,48 @@ def test_reveal_from_a_cell_prints_the_record_as_ordinary_output(capsys) -> None
     out = capsys.readouterr().out  # outside a kernel, display() prints the plain-text form
     assert "Record of the round" in out and board.round.rule.text in out
     assert "Seal checked" in board._reveal_area.value
+
+
+def test_human_dealer_judges_a_guess_in_words_and_gives_hints() -> None:
+    board = ClassBoard(
+        "express",
+        ["Ana", "Ben", "Cy"],
+        rule="express-1",
+        seed=6,
+        dealer="match",
+        autosave=False,
+        hypotheses=False,
+    )
+    board.deal()
+    r = board.round
+    assert r.dealer == "Ana"
+    button_for(board, fitting(r)[0]).click()
+    assert board._guess_words in board._guess_box.children[0].children
+    guesser = board._guesser.value
+    result = board.guess(guesser, "", "the colours take turns")
+    assert result is not None and result.correct is None
+    assert "dealer judges" in board._guess_result.value
+    rows = [c.children for c in board._guess_box.children if hasattr(c, "children")]
+    assert any(board._overrule_right in row for row in rows)
+    board._overrule_right.click()
+    assert r.is_over and "RIGHT" in board._guess_result.value
+    board.undo()
+    board.undo()
+    assert not r.is_over
+    board._hint_text.value = "it is about colours"
+    board._hint.click()
+    assert r.hints[-1] == "it is about colours" and "it is about colours" in board.verdict_html
+
+
+def test_express_options_from_the_setup_and_buying_a_hint() -> None:
+    board = ClassBoard("express", ["Ana", "Ben"], rule="express-2", seed=1, autosave=False, hypotheses=False)
+    board._buy_hints.value = True
+    board._hand_size.value = 10
+    board.deal()
+    r = board.round
+    assert r.options["buy_hints"] and r.options["hand_size"] == 10
+    who = r.current_player
+    size = len(r.hand(who))
+    assert board._buy_hint in board._actions.children
+    board._buy_hint.click()
+    assert len(r.hand(who)) == size + 1 and "bought a hint" in board.verdict_html
