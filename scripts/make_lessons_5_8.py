@@ -410,6 +410,8 @@ def lesson_05() -> list[Cell]:
               says which.
             - The scientist races take a few seconds each (about 2 s of computer time per round). The deals
               are fixed (`seed=`) so the lesson gives the same numbers every time; change `deals` for others.
+              From a terminal, `eleusis-lab solo --rule gardner-5 --player scientist --rounds 2 --max-turns 20`
+              plays the same rounds; with `--rounds 10` you get a steadier average while you prepare.
             - On the class board the *Check the rule* button runs the same check on the hidden secret rule
               without showing it: use it before every class round.
             - Pairs work well for the design part: one writes, one checks, then swap. Collect the fair rules
