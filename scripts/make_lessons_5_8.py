@@ -438,7 +438,7 @@ def lesson_06() -> list[Cell]:
             """,
             do=[
                 "Play strings of cards and see a wrong string rejected as a whole.",
-                "Crown a prophet, and see a prophet overthrown.",
+                "Crown a prophet, and see a prophet overthrown; see what a wrong *no play* costs.",
                 "Follow the markers to *sudden death* in a whole round played by computer players.",
                 "Run New Eleusis on the class board, and score a round.",
             ],
@@ -621,6 +621,29 @@ def lesson_06() -> list[Cell]:
             assert len(game.hand(ana)) == ana_before - 1 and overthrow.penalty == 0, "no penalty for Ana"
             assert not any(m.is_black for m in game.markers), "the black markers come off"
             assert not game.can_become_prophet(cy), "a player can be prophet only once a round"
+            """
+        ),
+        md(
+            """
+            ### A wrong "no play"
+
+            Play goes on. The next player declares *no play* although a card of their hand fits: God plays
+            that card for them and they draw 5.
+            """
+        ),
+        code(
+            """
+            claimant = game.current_player
+            claimant_before = len(game.hand(claimant))
+            claim = game.no_play(claimant)
+            print(claim.message)
+            """
+        ),
+        check(
+            """
+            assert not claim.accepted and claim.penalty == 5
+            assert game.mainline[-1] == claim.dealer_card, "God played a card of the hand that fits"
+            assert len(game.hand(claimant)) == claimant_before - 1 + 5
             """
         ),
         md(
