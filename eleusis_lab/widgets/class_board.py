@@ -553,7 +553,7 @@ class ClassBoard(w.VBox):
             self._prophet_says.value = None
         return ok
 
-    def _prophet_kwargs(self, cards: Sequence[Card], player: str) -> dict[str, Any] | None:
+    def _prophet_kwargs(self, cards: Sequence[Any], player: str) -> dict[str, Any] | None:
         """New Eleusis: the prophet's call on this play (a computer prophet makes its own); None = wait."""
         r = self.round
         prophet = getattr(r, "prophet", None)
@@ -577,11 +577,12 @@ class ClassBoard(w.VBox):
         if r is None or r.current_player is None:
             return
         player = r.current_player
-        extra: dict[str, Any] | None = {}
-        if getattr(r, "prophet", None):
-            extra = {} if r.prophet in self._computers else self._prophet_kwargs([], player)
-            if extra is None:
+        extra: dict[str, Any] = {}
+        if getattr(r, "prophet", None) and r.prophet not in self._computers:
+            call = self._prophet_kwargs([], player)
+            if call is None:
                 return
+            extra = call
         if not self.physical:
             if self._act(lambda: r.no_play(player, **extra), player):
                 self._prophet_says.value = None
