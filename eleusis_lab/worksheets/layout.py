@@ -79,6 +79,7 @@ class LayoutShape:
     mainline: int  # cards on the mainline, starter included
     max_sidelines: int  # total sideline cards at most
     skill: float  # chance a turn plays a card the rule accepts (if the hand has one)
+    min_sidelines: int = 2  # fewer rejected cards than this make a poor puzzle: deal again
     hand: int = 6
     max_per_column: int = 2  # a column of more than this many sideline cards does not fit the page
 

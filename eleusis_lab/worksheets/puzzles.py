@@ -36,9 +36,9 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level(LayoutShape(mainline=8, max_sidelines=4, skill=0.65), 2, 6, 0.35),
-    "medium": Level(LayoutShape(mainline=10, max_sidelines=6, skill=0.6), 1, 3, 0.6),
-    "hard": Level(LayoutShape(mainline=12, max_sidelines=7, skill=0.55), 1, 2, 0.75),
+    "easy": Level(LayoutShape(mainline=8, max_sidelines=4, skill=0.65, min_sidelines=2), 2, 6, 0.35),
+    "medium": Level(LayoutShape(mainline=10, max_sidelines=6, skill=0.6, min_sidelines=3), 1, 3, 0.6),
+    "hard": Level(LayoutShape(mainline=11, max_sidelines=6, skill=0.55, min_sidelines=3), 1, 2, 0.8),
 }
 
 
@@ -147,11 +147,15 @@ Puzzle = FindTheRule | WhatNext | Survivors | DesignRule | RecordSheet
 
 
 def _layout_for(secret: Candidate, deck_name: str, rng: random.Random, level: Level) -> Layout | None:
-    """A simulated layout, or None when this deal got stuck (the caller tries another deal)."""
+    """A simulated layout, or None when this deal got stuck or shows too few rejected cards to reason
+    about (the caller deals again)."""
     try:
-        return simulate(secret.rule, deck_cards(deck_name), rng, level.shape)
+        layout = simulate(secret.rule, deck_cards(deck_name), rng, level.shape)
     except ValueError:
         return None
+    if layout.size - len(layout.mainline) < level.shape.min_sidelines:
+        return None
+    return layout
 
 
 def _distractors(
