@@ -292,3 +292,31 @@ def test_design_page_uses_the_rule_checks(pack: dict) -> None:
     report = check(library.get("gardner-7").rule)
     assert f"typically {round(report.playable_median * 52)})" in text
     assert "not acceptable" in text and "a good rule" in text
+
+
+def test_key_frames_exactly_the_falsifying_cards(pack: dict) -> None:
+    """In the answer key's table, the framed cards are the cards named as ruling candidates out."""
+    import base64
+
+    framed_total = 0
+    for name, item in pack.items():
+        if "key-html" not in item["files"]:
+            continue
+        html = Path(item["files"]["key-html"]).read_text(encoding="utf-8")
+        for p in item["answers"]["puzzles"]:
+            if p["kind"] not in ("find-the-rule", "survivors"):
+                continue
+            chunk = html.split(f'<section class="puzzle" data-number="{p["number"]}">')[1].split(
+                "</section>"
+            )[0]
+            framed = []
+            for card, data in re.findall(
+                r'data-card="([^"]+)" src="data:image/svg\+xml;base64,([^"]+)"', chunk
+            ):
+                if "eleusis-highlight-falsifier" in base64.b64decode(data).decode("utf-8"):
+                    framed.append(card)
+            entries = p["options"] if p["kind"] == "find-the-rule" else p["hypotheses"]
+            named = {e["falsified_by"]["card"] for e in entries if e["falsified_by"]}
+            assert set(framed) == named, (name, p["number"])
+            framed_total += len(framed)
+    assert framed_total > 50
