@@ -909,13 +909,30 @@ def lesson_07() -> list[Cell]:
             """
             ## A whole round by computer researchers
 
-            Three computer researchers play the same rule to the end. With 20 cards each and no penalty for
-            a wrong try, a round is short once someone has the idea.
+            Three computer researchers play the same rule to the end. Before the first try, four students
+            watching the starter write down what they think the rule is. With 20 cards each and no penalty
+            for a wrong try, a round is short once someone has the idea.
             """
         ),
         code(
             """
+            from eleusis_lab.plots import narrowing_plot
+            from eleusis_lab.science import ClassHypotheses, Narrowing
+
             whole = new_round("letters", researchers, "letters-cycle", seed=0)
+            print("the starter:", whole.mainline[0])
+
+            cycle_text = 'card is blank or prev is blank or card.letter == next(prev.letter, ["A", "B", "C", "D", "E"])'
+            hypotheses = ClassHypotheses.for_round(whole)
+            hypotheses.add("Dee", "card.ink == prev.ink", "the same ink")
+            hypotheses.add("Eve", "card.shape != prev.shape", "circles and squares alternate")
+            hypotheses.add("Fay", cycle_text, "the letters go round")
+            hypotheses.add("Gus", "card is blank or prev is blank or card.letter != prev.letter", "never the same letter")
+            print(len(hypotheses.items), "hypotheses written down before the first try")
+            """
+        ),
+        code(
+            """
             advance(whole, {name: lookup("careful", seed=i) for i, name in enumerate(researchers)})
             left = [len(whole.hand(name)) for name in researchers]
             print("the round ended:", whole.end.reason, "- cards left:", dict(zip(researchers, left, strict=True)))
@@ -926,23 +943,14 @@ def lesson_07() -> list[Cell]:
             """
             ## Which hypotheses survive?
 
-            Four students watched that round and wrote down what they thought the rule was. The kit checks
-            each hypothesis against every verdict of the round, and names the first card that
-            **falsifies** it: a card the dealer accepted that the hypothesis forbids, or a card the dealer
-            refused that the hypothesis allows. A hypothesis that survives is not proved, only not yet
-            refuted.
+            The kit checks each student's hypothesis against every verdict of the round, and names the
+            first card that **falsifies** it: a card the leader allowed that the hypothesis forbids, or a
+            card the leader refused that the hypothesis allows. A hypothesis that survives is not proved,
+            only not yet refuted.
             """
         ),
         code(
             """
-            from eleusis_lab.science import ClassHypotheses
-
-            cycle_text = 'card is blank or prev is blank or card.letter == next(prev.letter, ["A", "B", "C", "D", "E"])'
-            hypotheses = ClassHypotheses.for_round(whole)
-            hypotheses.add("Dee", "card.ink == prev.ink", "the same ink")
-            hypotheses.add("Eve", "card.shape != prev.shape", "circles and squares alternate")
-            hypotheses.add("Fay", cycle_text, "the letters go round")
-            hypotheses.add("Gus", "card is blank or prev is blank or card.letter != prev.letter", "never the same letter")
             hypotheses.update(whole)
             for item in hypotheses.items:
                 print(f"{item.student}: {item.words} - {item.status}")
@@ -954,6 +962,33 @@ def lesson_07() -> list[Cell]:
             """
             fate = {item.student: item.status for item in hypotheses.items}
             assert fate == {"Dee": "falsified", "Eve": "falsified", "Fay": "consistent", "Gus": "falsified"}
+            """
+        ),
+        md(
+            """
+            The narrowing plot of lesson 4 for this round: the candidate rules still possible after each
+            verdict, and under it each student's hypothesis, ending with ✕ at the card that falsified it.
+            Notice the long flat tail. Once the researchers had the idea, they played cards they *knew*
+            would be allowed: good for getting rid of cards, useless as experiments. And the rules still
+            standing at the end differ from the secret rule only in situations that never came up (the
+            third example disagrees about what may follow the blank): no experiment tested them.
+            """
+        ),
+        code(
+            """
+            narrowing = Narrowing.from_round(whole, hypotheses)
+            print(f"{narrowing.remaining[-1]} candidate rules still fit all the evidence, for example:")
+            print(*narrowing.top[:3], sep="\\n")
+            narrowing_plot(narrowing)
+            """
+        ),
+        check(
+            """
+            remaining = narrowing.remaining
+            assert remaining == sorted(remaining, reverse=True), "evidence only ever removes rules"
+            assert remaining[-1] < remaining[0] / 1000
+            half = len(remaining) // 2
+            assert remaining[half] < 10 * remaining[-1], "the second half of the round told little"
             """
         ),
         md(
