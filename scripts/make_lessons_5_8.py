@@ -969,9 +969,7 @@ def lesson_07() -> list[Cell]:
             The narrowing plot of lesson 4 for this round: the candidate rules still possible after each
             verdict, and under it each student's hypothesis, ending with ✕ at the card that falsified it.
             Notice the long flat tail. Once the researchers had the idea, they played cards they *knew*
-            would be allowed: good for getting rid of cards, useless as experiments. And the rules still
-            standing at the end differ from the secret rule only in situations that never came up (the
-            third example disagrees about what may follow the blank): no experiment tested them.
+            would be allowed: good for getting rid of cards, useless as experiments.
             """
         ),
         code(
@@ -989,6 +987,32 @@ def lesson_07() -> list[Cell]:
             assert remaining[-1] < remaining[0] / 1000
             half = len(remaining) // 2
             assert remaining[half] < 10 * remaining[-1], "the second half of the round told little"
+            """
+        ),
+        md(
+            """
+            Some rules still standing at the end mean exactly the same as the secret rule, only written
+            differently. Others do not: they differ from it in a situation that never came up in this round,
+            so no experiment tested them. The kit's `same_rule` (the judge of guesses on the boards) finds
+            such a situation.
+            """
+        ),
+        code(
+            """
+            from eleusis_lab.rules.checks import same_rule
+
+            rivals = [text for text in narrowing.top[:10] if not same_rule(text, whole.rule)]
+            rival = rivals[0]
+            print("still standing, yet not the secret rule:", rival)
+            print(same_rule(rival, whole.rule).counterexample.explain())
+            """
+        ),
+        check(
+            """
+            plays = [o for o in whole.evidence() if o.kind == "play"]
+            rival_rule = Rule.parse(rival)
+            assert all(rival_rule.accepts(o.cards[0], list(o.mainline)) == o.accepted for o in plays), "it fits all"
+            assert not same_rule(rival, whole.rule).same
             """
         ),
         md(
