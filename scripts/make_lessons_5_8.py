@@ -98,9 +98,9 @@ def lesson_05() -> list[Cell]:
             3. **The line must never dead-end**: there must always be some card that may be played next.
             4. The rule depends only on the cards (and, if the dealer says so in advance, on the players).
 
-            Why does this matter for the science? A rule is a hypothesis the class has to test by
-            experiment. If almost every card is *wrong*, players cannot run the experiments they want: they
-            have no card that fits. If almost every card is *right*, the experiments all come back "yes"
+            Why does this matter for the science? Finding the rule is an investigation: every card played
+            is an experiment that tests the class's hypotheses. If almost every card is *wrong*, players
+            cannot run the experiments they want: they have no card that fits. If almost every card is *right*, the experiments all come back "yes"
             and tell almost nothing. A good rule sits in between, and the dealer's score in every version
             of the game rewards exactly that: a rule some players find and others do not.
 
@@ -297,7 +297,7 @@ def lesson_05() -> list[Cell]:
             """
             Two surprises worth discussing:
 
-            - The mended rule 7 is found quickly by the scientist, although people usually find rules about
+            - The mended rule 7 is found quickly by the scientist, although people often find rules about
               rank *differences* hard. A computer tries rules people would not think of; people notice
               patterns (colours, pictures) a computer weighs no higher than any other. Use the scientist
               as a *first* measure, then play the rule with people.
@@ -338,7 +338,8 @@ def lesson_05() -> list[Cell]:
         check(
             """
             assert my_report.acceptable or my_report.problems, "an unfair rule always says why"
-            assert check("card.suit != prev.suit and card.rank != prev.rank").acceptable
+            example = check("card.suit != prev.suit and card.rank != prev.rank")
+            assert example.acceptable and example.cards(example.playable_median) == 36, "the example: 36 of 52"
             """
         ),
         md(
@@ -584,7 +585,8 @@ def lesson_06() -> list[Cell]:
 
             Cy plays a card that fits and, sure of the rule, declares himself **prophet**. From now on Cy
             calls every play *right* or *wrong* before God does. A prophet is a scientist who publishes
-            predictions: each call is a test of Cy's hypothesis, in front of everybody.
+            predictions: each call is a test of Cy's hypothesis, in front of everybody. Dee plays next; Cy
+            calls it *right* (`prophet_says=True`), and God agrees.
             """
         ),
         code(
