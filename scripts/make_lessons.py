@@ -147,7 +147,8 @@ def lesson_01() -> list[Cell]:
             # The computer picks an easy rule from the library. Don't print `secret`: that would be cheating!
             easy = [e.key for e in library.playable() if e.difficulty == "easy" and not e.rule.uses_player]
             secret = random.Random(2026).choice(easy)
-            board = SoloBoard("express", rule=secret, seed=11, autosave=False)
+            your_name = "Sam"  # put your own name here
+            board = SoloBoard("express", rule=secret, name=your_name, seed=11, autosave=False)
             board.deal()
             board
             """
