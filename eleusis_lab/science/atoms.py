@@ -100,6 +100,7 @@ T_POS = 9  # position % 12
 T_CS_PR = 10  # card suit x prev rank
 T_CS_SUM = 11  # card suit x (prev.rank + prev2.rank)
 T_CS_POS = 12  # card suit x position % 12
+T_C_POS = 13  # card face x position % 12
 
 STANDARD_TERMS = [
     Term("card", 52),
@@ -115,6 +116,7 @@ STANDARD_TERMS = [
     Term("card.suit x prev.rank", 52),
     Term("card.suit x (prev.rank + prev2.rank)", 100),
     Term("card.suit x position % 12", 48),
+    Term("card x position % 12", 624),
 ]
 
 _FACE_RANK = np.array([r for _s in range(4) for r in range(1, 14)])
@@ -147,6 +149,7 @@ def standard_situation(card: Card, mainline: Sequence[Card]) -> tuple[np.ndarray
     values[T_C] = cs * 13 + cr - 1  # type: ignore[operator]
     values[T_POS] = (n + 1) % 12
     values[T_CS_POS] = cs * 12 + (n + 1) % 12
+    values[T_C_POS] = values[T_C] * 12 + (n + 1) % 12
     if n >= 1:
         p = mainline[-1]
         pr, ps = p.rank, SUITS.index(p.suit)  # type: ignore[arg-type]
@@ -406,6 +409,22 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
                 f"card.suit == [{names}][prev.rank % {m}]", T_CS_PR, cs == lut[pr % m], 2.5 + 0.6 * m, "table"
             )
             group("table", idx)
+    # a card property that follows the position's parity: "odd positions take odd cards"
+    face12 = np.repeat(np.arange(52), 12)
+    pos12c = np.tile(np.arange(12), 52)
+    r12, s12 = _FACE_RANK[face12], _FACE_SUIT[face12]
+    for name, prop in (
+        ("red", _red(s12)),
+        ("even", r12 % 2 == 0),
+        ("high", r12 >= 8),
+        ("face", r12 >= 11),
+        ("prime", _prime(r12)),
+    ):
+        for r in (0, 1):
+            idx = table.add(
+                f"(card is {name}) == (position % 2 == {r})", T_C_POS, prop == (pos12c % 2 == r), 2.0, "card"
+            )
+            group("card", idx)
     # card.suit == [s0, s1, ...][position % m]
     cs12 = np.repeat(np.arange(4), 12)
     pos12 = np.tile(np.arange(12), 4)

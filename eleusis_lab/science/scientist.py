@@ -48,10 +48,21 @@ class ScientistPlayer(_Base):
 
     name = "scientist"
 
-    def __init__(self, seed: int | None = None, *, guess_at: float = 0.3, progress: float = 0.05) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        guess_at: float = 0.3,
+        progress: float = 0.05,
+        stuck_below: float = 0.0,
+        stuck_guess_at: float = 0.1,
+    ) -> None:
         self.seed = seed
         self.guess_at = guess_at
         self.progress = progress
+        self.stuck_below = stuck_below
+        self.stuck_guess_at = stuck_guess_at
+        self._best_bits = 1.0
         self._space: HypothesisSpace | None = None
         self._round_id: int | None = None
         self._seen = 0
@@ -100,6 +111,7 @@ class ScientistPlayer(_Base):
         if _can(round, "can_no_play", name) and scored and max(p for _b, p, _c in scored) < 0.02:
             return None
         best = max(scored, key=lambda t: (t[0] + self.progress * t[1], t[1], -t[2].sort_key()[2]))
+        self._best_bits = best[0]
         return [best[2]]
 
     def choose_guess(self, round: Any, name: str) -> str | None:
@@ -112,7 +124,13 @@ class ScientistPlayer(_Base):
         if not best:
             return None
         last_chance = bool(getattr(round, "last_turn", False))
-        if best[0].probability >= self.guess_at or last_chance:
+        # When no card in hand can teach much, a guess is the best experiment left.
+        stuck = (
+            self.stuck_below > 0
+            and self._best_bits < self.stuck_below
+            and best[0].probability >= self.stuck_guess_at
+        )
+        if best[0].probability >= self.guess_at or last_chance or stuck:
             self._last_guess = best[0].text
             return best[0].text
         return None

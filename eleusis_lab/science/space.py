@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +38,7 @@ import numpy as np
 from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
 
-BETA = math.log(3.0)  # each unit of cost makes a rule three times less plausible
+BETA = math.log(4.0)  # each unit of cost makes a rule four times less plausible
 
 # Three-valued combinators, indexed by 3*left + right (and 9*c + 3*a + b for if): True = accept.
 # They follow the rule language: `and`/`or` short-circuit left to right, a missing card accepts.
@@ -53,7 +54,7 @@ for _x in range(3):
 
 STRUCT_COST = {"single": 0.0, "and": 0.6, "or": 0.6, "if": 0.8, "switch": 1.5}
 # Prior mass of each family as a whole; within a family, simpler members weigh more.
-FAMILY_MASS = {"single": 0.35, "and": 0.1, "or": 0.1, "if": 0.35, "switch": 0.1}
+FAMILY_MASS = {"single": 0.25, "and": 0.1, "or": 0.1, "if": 0.5, "switch": 0.05}
 
 
 @dataclass
@@ -137,12 +138,39 @@ class Base:
     faces: list[Card]
 
 
-def _product_cost(costs: np.ndarray, fam: Family) -> np.ndarray:
+# A conditional whose two branches constrain the same feature ("if … then card is red else card is
+# black") names one idea fewer than one mixing two features; teachers write the first kind.
+MIRROR_BONUS = 1.0
+_TOPICS = (
+    ("color", re.compile(r"color|\bred\b|\bblack\b")),
+    ("parity", re.compile(r"even|odd|% 2")),
+    ("face", re.compile(r"face|number")),
+    ("high", re.compile(r"\bhigh\b|\blow\b")),
+    ("prime", re.compile(r"prime")),
+    ("suit", re.compile(r"suit")),
+    ("letter", re.compile(r"letter")),
+    ("ink", re.compile(r"\bink\b")),
+    ("shape", re.compile(r"shape")),
+    ("outline", re.compile(r"outline")),
+    ("rank", re.compile(r"rank")),
+)
+
+
+def _topic(text: str) -> str:
+    """The card feature an atom is about (colour, parity, suit, rank, …)."""
+    return next((name for name, pattern in _TOPICS if pattern.search(text)), text)
+
+
+def _product_cost(costs: np.ndarray, fam: Family, texts: Sequence[str] | None = None) -> np.ndarray:
     total = np.zeros(fam.shape, dtype=np.float64)
     for k, slot in enumerate(fam.slots):
         shape = [1] * len(fam.slots)
         shape[k] = len(slot)
         total = total + costs[slot].reshape(shape)
+    if fam.kind == "if" and texts is not None and MIRROR_BONUS:
+        topics = np.array([_topic(texts[a]) for a in fam.slots[1]])
+        same = topics[:, None] == topics[None, :]
+        total = total - MIRROR_BONUS * same[None, :, :]
     return (total + STRUCT_COST[fam.kind]).ravel()
 
 
@@ -255,7 +283,7 @@ def _base(deck: str) -> Base:
     init_alive = [np.ones(f.size, dtype=bool) if f.valid is None else f.valid.copy() for f in families]
     logw = []
     for fam, alive in zip(families, init_alive, strict=True):
-        raw = -BETA * _product_cost(table.costs, fam)
+        raw = -BETA * _product_cost(table.costs, fam, table.texts)
         top = raw[alive].max()
         norm = top + math.log(np.exp(raw[alive] - top).sum())
         logw.append(raw - norm + math.log(FAMILY_MASS[fam.kind]))
@@ -493,41 +521,41 @@ class HypothesisSpace:
         order = np.argsort(-lw, kind="stable")[:m]
         return [(float(lw[k]), int(fam[k]), int(row[k])) for k in order]
 
-    def _signatures(self, picks: list[tuple[float, int, int]]) -> list[bytes]:
+    def _signatures(self, picks: list[tuple[float, int, int]], bank_size: int | None = None) -> list[bytes]:
         """Behaviour of each picked candidate on a fixed bank of situations (equal bytes = same class)."""
-        bank_v, bank_m = _bank(self.deck)
-        atoms = self._base.atoms
-        sigs: list[bytes] = []
         by_family: dict[int, list[int]] = {}
         for k, (_lw, fam, _row) in enumerate(picks):
             by_family.setdefault(fam, []).append(k)
-        result: list[bytes | None] = [None] * len(picks)
+        result: list[bytes] = [b""] * len(picks)
         for fam_i, ks in by_family.items():
-            fam = self._base.families[fam_i]
-            rows = np.array([picks[k][2] for k in ks])
-            cols = fam.atoms_of(rows)
-            used = np.unique(np.concatenate(cols))
-            out = atoms.evaluate_many(bank_v, bank_m, used)  # (S, U)
-            pos = [np.searchsorted(used, c) for c in cols]
-            o = [out[:, p] for p in pos]  # each (S, n)
-            if fam.kind == "single":
-                acc = o[0] != 0
-            elif fam.kind == "if":
-                acc = _IF[9 * o[0] + 3 * o[1] + o[2]]
-            elif fam.kind in ("and", "or"):
-                acc = (_AND if fam.kind == "and" else _OR)[3 * o[0] + o[1]]
-            else:
-                assert fam.switch_values is not None
-                miss = bank_m[:, fam.switch_term]
-                branch = fam.switch_values[bank_v[:, fam.switch_term]]
-                stacked = np.stack(o)  # (B, S, n)
-                acc = stacked[branch, np.arange(len(branch))] != 0
-                acc[miss] = True
-            packed = np.packbits(acc, axis=0)  # (S/8, n)
+            packed = self._bank_verdicts(fam_i, np.array([picks[k][2] for k in ks]), bank_size)
             for j, k in enumerate(ks):
                 result[k] = packed[:, j].tobytes()
-        sigs = [r for r in result if r is not None]
-        return sigs
+        return result
+
+    def _bank_verdicts(self, fam_i: int, rows: np.ndarray, bank_size: int | None = None) -> np.ndarray:
+        """Verdicts of family ``fam_i``'s ``rows`` on the bank of situations, bit-packed: (S/8, n) uint8."""
+        bank_v, bank_m = _bank(self.deck)
+        if bank_size is not None:
+            bank_v, bank_m = bank_v[:bank_size], bank_m[:bank_size]
+        fam = self._base.families[fam_i]
+        cols = fam.atoms_of(rows)
+        used = np.unique(np.concatenate(cols))
+        out = self._base.atoms.evaluate_many(bank_v, bank_m, used)  # (S, U)
+        o = [out[:, np.searchsorted(used, c)] for c in cols]  # each (S, n)
+        if fam.kind == "single":
+            acc = o[0] != 0
+        elif fam.kind == "if":
+            acc = _IF[9 * o[0] + 3 * o[1] + o[2]]
+        elif fam.kind in ("and", "or"):
+            acc = (_AND if fam.kind == "and" else _OR)[3 * o[0] + o[1]]
+        else:
+            assert fam.switch_values is not None
+            miss = bank_m[:, fam.switch_term]
+            branch = fam.switch_values[bank_v[:, fam.switch_term]]
+            acc = np.stack(o)[branch, np.arange(len(branch))] != 0  # (S, n)
+            acc[miss] = True
+        return np.packbits(acc, axis=0)
 
     def classes(self, k: int = 10, pool: int = 400) -> list[Candidate]:
         """The ``k`` most probable behaviour classes among the ``pool`` heaviest remaining candidates.
@@ -588,16 +616,19 @@ class HypothesisSpace:
         self._cache = {}
         return len(dead)
 
-    def distinct_remaining(self, chunk: int = 200_000) -> int:
-        """How many distinct behaviours (on the bank of situations) the remaining candidates have."""
-        seen: set[bytes] = set()
-        for i, _fam in enumerate(self._base.families):
+    def distinct_remaining(self, chunk: int = 5_000, bank_size: int = 512) -> int:
+        """How many distinct behaviours the remaining candidates show on ``bank_size`` random situations
+        (a lower bound on the number of truly different rules)."""
+        rows_of_bits = []
+        for i in range(len(self._base.families)):
             rows = self._live(i)
             for start in range(0, len(rows), chunk):
-                part = rows[start : start + chunk]
-                picks = [(0.0, i, int(r)) for r in part]
-                seen.update(self._signatures(picks))
-        return len(seen)
+                packed = self._bank_verdicts(i, rows[start : start + chunk], bank_size)
+                rows_of_bits.append(np.ascontiguousarray(packed.T))
+        if not rows_of_bits:
+            return 0
+        bits = np.concatenate(rows_of_bits)
+        return len(np.unique(bits.view(np.dtype((np.void, bits.shape[1])))))
 
     def candidate_texts(self, family: str, rows: Sequence[int]) -> list[str]:
         fam = next(f for f in self._base.families if f.kind == family)

@@ -1,0 +1,35 @@
+"""The scientist as a computer player at a real table."""
+
+from __future__ import annotations
+
+from eleusis_lab.play import new_round
+from eleusis_lab.play.driver import advance
+from eleusis_lab.play.players import lookup
+from eleusis_lab.science import ScientistPlayer
+from eleusis_lab.science.scientist import entropy
+
+
+def test_registered_and_plays_an_express_round_to_the_end() -> None:
+    rnd = new_round("express", ["Ann", "Bob"], "card.color != prev.color", seed=3)
+    players = {name: lookup("scientist", seed=i) for i, name in enumerate(rnd.players)}
+    assert all(isinstance(p, ScientistPlayer) for p in players.values())
+    advance(rnd, players)
+    assert rnd.is_over
+
+
+def test_plays_the_most_informative_card() -> None:
+    rnd = new_round("express", ["Ann", "Bob"], "card.suit == prev.suit", seed=5)
+    me = ScientistPlayer(seed=0)
+    name = rnd.current_player
+    hand = rnd.hand(name)
+    chosen = me.choose_play(rnd, name)
+    assert chosen is not None and len(chosen) == 1 and chosen[0] in hand
+    scored = me.scores(rnd, name, hand)
+    best_bits = max(b for b, _p, _c in scored)
+    assert entropy(next(p for _b, p, c in scored if c.design == chosen[0].design)) >= best_bits - 0.06
+    assert 0.0 <= min(p for _b, p, _c in scored) <= max(p for _b, p, _c in scored) <= 1.0
+
+
+def test_entropy() -> None:
+    assert entropy(0.5) == 1.0 and entropy(0.0) == entropy(1.0) == 0.0
+    assert 0 < entropy(0.1) < entropy(0.3) < 1
