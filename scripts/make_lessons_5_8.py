@@ -1338,6 +1338,39 @@ def lesson_08() -> list[Cell]:
         ),
         md(
             """
+            The key of a *find the rule* puzzle names, for each wrong candidate, the card on the table that
+            falsifies it, and where it lies. Here is puzzle 1 as the key gives it, every falsifier judged
+            again by the engine: the candidate and the secret rule give different verdicts on that card.
+            """
+        ),
+        code(
+            """
+            import json
+
+            answers = json.loads(result.files["answers"].read_text(encoding="utf-8"))
+            puzzle = answers["puzzles"][0]
+            print("puzzle 1, the answer is", puzzle["answer"])
+            for option in puzzle["options"]:
+                card = option["falsified_by"]
+                why = "the secret rule" if card is None else f"ruled out by {card['card']} ({card['where']})"
+                print(f"  {option['letter']}. {option['english']}")
+                print(f"     {why}")
+            """
+        ),
+        check(
+            """
+            for option in puzzle["options"]:
+                card = option["falsified_by"]
+                if card is None:
+                    assert option["letter"] == puzzle["answer"], "only the answer survives"
+                    continue
+                candidate = Rule.parse(option["rule"])
+                judged = candidate.accepts(Card.parse(card["card"]), [Card.parse(c) for c in card["mainline_before"]])
+                assert judged != card["accepted"], f"{card['card']} falsifies option {option['letter']}"
+            """
+        ),
+        md(
+            """
             ## From the command line
 
             The same from a terminal, without a notebook (the recipe files are in `worksheets/`):
