@@ -656,13 +656,23 @@ def lesson_06() -> list[Cell]:
             are confident, and one of them becomes prophet when only one rule of the kit's library still
             fits the evidence. Look for the markers on the table: a white one every 10 cards, the prophet's
             black one, then a black one every 10 cards after it. When the fourth marker is down (here: 30
-            cards after the prophet's), sudden death begins.
+            cards after the prophet's), sudden death begins. Not every round lasts that long, so the cell
+            below deals again until it finds a round with a prophet and an expulsion.
             """
         ),
         code(
             """
-            whole = new_round("new-eleusis", players, "new-eleusis", seed=0)
-            advance(whole, {name: lookup("careful", seed=i) for i, name in enumerate(players)})
+            def with_prophet_and_expulsion(round_):
+                kinds = {type(event) for event in round_.events}
+                return ProphetDeclared in kinds and Expelled in kinds
+
+
+            for deal in range(10):
+                whole = new_round("new-eleusis", players, "new-eleusis", seed=deal)
+                advance(whole, {name: lookup("careful", seed=i) for i, name in enumerate(players)})
+                if with_prophet_and_expulsion(whole):
+                    break
+            print("deal number", deal)
             for marker in whole.markers:
                 print(f"{marker.kind:8} marker on card number {marker.count:3} played ({marker.card})")
             declared = next(e for e in whole.events if isinstance(e, ProphetDeclared))
