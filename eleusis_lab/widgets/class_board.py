@@ -1017,9 +1017,17 @@ class ClassBoard(w.VBox):
         self._next_button.layout.display = None if r.is_over else "none"
         self._totals.value = self.totals_html()
 
+    def _counted(self) -> bool:
+        """Real cards: have the cards left in each hand been entered (scores need them)?"""
+        try:
+            self.round.cards_left()
+        except ValueError:
+            return False
+        return True
+
     def _draw_finish_box(self) -> None:
         r = self.round
-        if not self.physical or r is None or r.is_over or not r.mainline:
+        if not self.physical or r is None or not r.mainline or (r.is_over and self._counted()):
             self._finish_box.children = ()
             return
         if list(self._count_boxes) != list(r.players):

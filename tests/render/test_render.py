@@ -152,13 +152,14 @@ def test_table_accepts_sideline_play_objects_markers_and_highlights() -> None:
     html = table_html(
         main,
         [[Play((Card.parse("2C"),), "Ann")], [], []],
-        [(0, "white"), Marker()],
+        [(0, "white"), Marker(), (2, "prophet")],
         highlight={-1: "accepted", (0, 0): "rejected"},
         show_players=True,
     )
     cols = _columns(html)
     assert "played by Ann" in cols[0] and "eleusis-highlight-rejected" in cols[0]
     assert "eleusis-marker-white" in cols[0] and "eleusis-marker-black" in cols[1]
+    assert "eleusis-marker-prophet" in cols[2]
     assert "eleusis-highlight-accepted" in cols[2] and "eleusis-highlight-accepted" not in cols[0]
     with pytest.raises(TypeError):
         table_html(main, [], highlight="accepted")

@@ -203,3 +203,21 @@ def test_score_calculator_every_variant() -> None:
     calc._names.value = "A, A"
     calc._go.click()
     assert "eleusis-banner-error" in calc.result_html
+
+
+def test_physical_gardner_teacher_ends_the_first_half() -> None:
+    board = PhysicalBoard("gardner", ["Ana", "Ben", "Cy"], rule="gardner-2", autosave=False, hypotheses=False)
+    board.deal()
+    r = board.round
+    assert board._end_half not in board._actions.children  # no starter yet
+    for text in ("7H", "2S", "3C", "9D", "9H"):  # the starter, three wrong cards, one right
+        board.pick(text)
+    assert [str(c) for c in r.mainline] == ["7♥", "9♥"] and r.phase == "first-half"
+    assert board._end_half in board._actions.children
+    board._end_half.click()
+    assert r.phase == "second-half" and "first half is over" in board.verdict_html
+    assert board._finish_box.children
+    for name, box in board._count_boxes.items():
+        box.value = {"Ana": 1, "Ben": 0, "Cy": 1}[name]
+    board._finish_button.click()
+    assert r.is_over and "eleusis-scores" in board._scores.value
