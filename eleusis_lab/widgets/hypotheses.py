@@ -45,6 +45,8 @@ class HypothesisPanel(w.VBox):
         self._student.add_class("eleusis-hypothesis-student")
         self._text = w.Text(placeholder="their rule, e.g. card is red", layout=w.Layout(width="95%"))
         self._text.add_class("eleusis-hypothesis-input")
+        self._words = w.Text(placeholder="in the student's words (optional)", layout=w.Layout(width="95%"))
+        self._words.add_class("eleusis-hypothesis-words")
         self._add = button(
             "Add hypothesis", "eleusis-add-hypothesis", lambda _b: self.add_typed(), width="11em"
         )
@@ -84,6 +86,7 @@ class HypothesisPanel(w.VBox):
                 ),
                 w.HBox([self._student, self._add]),
                 self._text,
+                self._words,
                 self._message,
                 self._list,
                 w.HBox([self._show_plots, self._show_map]),
@@ -124,7 +127,7 @@ class HypothesisPanel(w.VBox):
 
     def add_typed(self) -> None:
         try:
-            self.add(self._student.value, self._text.value)
+            self.add(self._student.value, self._text.value, self._words.value.strip() or None)
         except ValueError as error:
             where = ""
             if getattr(error, "column", None) is not None:
@@ -132,7 +135,7 @@ class HypothesisPanel(w.VBox):
             self._message.value = banner(error_text(error), "error", size="0.9em", detail=where)
             return
         self._message.value = ""
-        self._text.value = ""
+        self._text.value = self._words.value = ""
 
     def remove(self, student: str) -> None:
         """Forget every hypothesis of ``student`` (a teacher's misclick)."""

@@ -111,8 +111,9 @@ def test_hypothesis_panel_marks_falsified_with_the_card() -> None:
     r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=7)
     panel = HypothesisPanel(plots=False)
     panel.attach(r)
-    panel._student.value, panel._text.value = "Ben", "card is red"
+    panel._student.value, panel._text.value, panel._words.value = "Ben", "card is red", "only red cards"
     panel._add.click()
+    assert panel.hypotheses[0].words == "only red cards" and "only red cards" in panel.list_html
     panel.add("Cy", "card.color != prev.color")
     with pytest.raises(ValueError):
         panel.add("Dee", "card.colr == red")
