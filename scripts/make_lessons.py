@@ -518,15 +518,17 @@ def lesson_03() -> list[Cell]:
             """
             ## Where the game comes from
 
-            Robert Abbott invented Eleusis in 1956, while a student, as a game about *induction*: finding a
-            general rule from examples. Martin Gardner described it in his "Mathematical Games" column in
-            *Scientific American* in June 1959, and it spread from there. Abbott later reworked it as *New
-            Eleusis* (1977, with a "prophet"), and John Golden made a shorter *Eleusis Express* (2006),
-            the game of lessons 1 and 2.
+            Robert Abbott invented Eleusis in 1956 as a game of *induction*: finding a general rule from
+            examples, the way a scientist does. Martin Gardner first published it in his "Mathematical
+            Games" column in *Scientific American* in June 1959, and it spread from there. Abbott later
+            reworked it as *New Eleusis*, which appeared in Gardner's column in July 1977 (lesson 6), and
+            John Golden made a shorter *Eleusis Express* in 2006, the game of lessons 1 and 2. Games like
+            *Mao* and *Zendo* share the idea of a secret rule found by experiment.
 
             Gardner's version, in short:
 
-            - The dealer writes the secret rule, turns up a *starter* and deals all the other cards.
+            - The dealer writes the secret rule, turns up a *starter* and deals the other cards equally
+              among the players (the few left over are set aside).
             - **First half.** In turn, each player lays one card on the top card. Right: it joins the
               mainline. Wrong: it is laid face up in front of the player. The half ends when everyone has
               played every card they were dealt once.
@@ -537,7 +539,8 @@ def lesson_03() -> list[Cell]:
               tries another, in the same turn. The half ends when a player has no cards left, or nobody can
               play.
             - **Players score** (sum of the other players' remaining cards) − (players − 1) × own remaining
-              cards, never below 0, and 6 bonus points to a player with no cards left.
+              cards, never below 0, and 6 bonus points to a player with no cards left (if nobody went
+              out, the players with the fewest cards share the 6).
             """
         ),
         SETUP,
@@ -656,7 +659,8 @@ def lesson_03() -> list[Cell]:
         teacher_notes(
             """
             - Gardner's column is "Mathematical Games", *Scientific American*, June 1959; the game's author
-              is Robert Abbott (1956). Students enjoy hearing that a puzzle column spread it.
+              is Robert Abbott (1956); New Eleusis appeared in the same column in July 1977. Students enjoy
+              hearing that a puzzle column spread it.
             - With real cards, groups of 4 (a dealer and 3 players) work best; a whole deck takes about
               20 minutes. The board handles the dealing and the two halves for you.
             - Points to draw out: the dealer wants a rule that *some* players find quickly and others do
