@@ -710,7 +710,11 @@ def lesson_04() -> list[Cell]:
             """
             ## The space of possible rules
 
-            Before any card is played, every rule the kit can write is still possible.
+            The kit's hypothesis space holds over a million candidate rules, each one written in the same
+            rule language as the dealer's: one simple condition ("the card is red", "same suit as the top
+            card"), two of them joined by *and* / *or*, an *if ... then ... else* on the top cards, or a
+            condition for each suit of the top card. Before any card is played, all of them are possible.
+            The simplest come first.
             """
         ),
         code(
@@ -884,9 +888,10 @@ def lesson_04() -> list[Cell]:
         ),
         teacher_notes(
             """
-            - The count of candidate rules depends on the kit's rule space (rules about colour, suit, rank,
-              parity and the top one to three cards, combined); the exact number matters less than the
-              shape of the curve.
+            - The count of candidate rules depends on the kit's hypothesis space (simple conditions on
+              colour, suit, rank, parity and the top one or two cards, combined in a few ways); the exact
+              number matters less than the shape of the curve. Many candidates say the same thing in
+              different words, which is why the curve flattens before it reaches one.
             - The plot's log scale may need a word: each grid line down is ten times fewer rules.
             - The one-bit ideal bounds what a play can be *expected* to tell, not what one lucky verdict
               tells: a surprising verdict can remove more than half. Real plays usually tell less, because
