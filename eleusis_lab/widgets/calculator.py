@@ -48,13 +48,17 @@ class ScoreCalculator(w.VBox):
         self._wrong: dict[str, w.BoundedIntText] = {}
         self._guessed_by = w.Dropdown(description="Guessed by")
         self._prophet = w.Dropdown(description="Prophet")
-        self._prophet_right = w.BoundedIntText(0, min=0, max=500, description="Right after marker")
-        self._prophet_wrong = w.BoundedIntText(0, min=0, max=500, description="Wrong after marker")
-        self._through = w.BoundedIntText(0, min=0, max=500, description="Played to marker")
+        self._prophet_right = w.BoundedIntText(
+            0, min=0, max=500, description="Mainline cards after the marker"
+        )
+        self._prophet_wrong = w.BoundedIntText(
+            0, min=0, max=500, description="Sideline cards after the marker"
+        )
+        self._through = w.BoundedIntText(0, min=0, max=500, description="Cards played up to the marker")
         self._base = w.Dropdown(options=[("12-card hands", 12), ("10-card hands", 10)], description="Hands")
         for widget in (self._prophet_right, self._prophet_wrong, self._through):
-            widget.style.description_width = "11em"
-            widget.layout.width = "18em"
+            widget.style.description_width = "17em"
+            widget.layout.width = "24em"
         self._variant.observe(lambda _c: self._rebuild(), "value")
         self._names.observe(lambda _c: self._rebuild(), "value")
         super().__init__(

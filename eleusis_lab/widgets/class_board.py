@@ -134,7 +134,8 @@ class ClassBoard(w.VBox):
         )
         self._rule.add_class("eleusis-rule-input")
         self._difficulty = w.Dropdown(
-            options=[("any difficulty", None), ("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
+            options=[("any difficulty", "any"), ("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
+            value="any",
             description="Difficulty",
         )
         self._seed = w.Text(
@@ -307,8 +308,15 @@ class ClassBoard(w.VBox):
         rows.append(self._rule if self._rule_source.value == _TYPED else self._difficulty)
         opts: list[w.Widget] = [self._seed]
         if variant == "express" and not self.physical:
-            opts += [self._hand_size, self._penalty, self._buy_hints, self._refresh_stock]
+            opts.append(self._hand_size)
         rows.append(w.HBox(opts))
+        if variant == "express" and not self.physical:
+            rows.append(
+                w.HBox(
+                    [self._penalty, self._buy_hints, self._refresh_stock],
+                    layout=w.Layout(flex_flow="row wrap"),
+                )
+            )
         if self.match is not None and self.match.next_dealer:
             rows.insert(
                 0, w.HTML(banner(f"{self.match.next_dealer} deals this round and types the rule.", "info"))
@@ -343,7 +351,7 @@ class ClassBoard(w.VBox):
 
         deck = "letters" if variant == "letters" else "standard"
         if self._rule_source.value == _RANDOM:
-            entries = [e for e in library.playable(deck) if self._difficulty.value in (None, e.difficulty)]
+            entries = [e for e in library.playable(deck) if self._difficulty.value in ("any", e.difficulty)]
             if variant != "gardner":
                 entries = [e for e in entries if not e.rule.uses_player] or entries
             if not entries:
