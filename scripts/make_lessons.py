@@ -580,17 +580,24 @@ def lesson_03() -> list[Cell]:
             """
             ## The class board, Gardner's way
 
-            Four players and a rule from Gardner's column (rule 3 of his list: *if the two top cards have
-            the same colour, play a card from A to 7; otherwise from 7 to K*). Click cards for the students
-            as in lesson 2. The status line says which half is being played.
+            Five players and a rule from Gardner's column (rule 3 of his list: *if the two top cards have
+            the same colour, play a card from A to 7; otherwise from 7 to K*): 51 cards make five hands of
+            10, and one card is set aside. Click cards for the students as in lesson 2. The status line says
+            which half is being played.
             """
         ),
         code(
             """
-            names = ["Ana", "Ben", "Cy", "Dee"]
+            names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
             board = ClassBoard("gardner", names, rule="gardner-3", seed=3, plots=False, autosave=False)
             board.deal()
             board
+            """
+        ),
+        check(
+            """
+            assert [len(board.round.hand(name)) for name in names] == [10] * 5
+            assert board.round.phase == "first-half"
             """
         ),
         md(
