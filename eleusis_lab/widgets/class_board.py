@@ -419,6 +419,12 @@ class ClassBoard(w.VBox):
         variant = self._variant.value
         try:
             players = self.player_names()
+            dealer = None
+            if self._dealer.value == "match":
+                dealer = self.match.next_dealer if self.match is not None else players[0]
+            if dealer is not None and dealer in self._computer_specs():
+                # A computer dealer cannot type a rule: it draws one from the library.
+                self._rule_source.value = _RANDOM
             rule, key = self._secret_rule(variant)
             seed = self._seed_value()
             opts = self._round_options(variant)

@@ -337,3 +337,20 @@ def test_express_options_from_the_setup_and_buying_a_hint() -> None:
     assert board._buy_hint in board._actions.children
     board._buy_hint.click()
     assert len(r.hand(who)) == size + 1 and "bought a hint" in board.verdict_html
+
+
+def test_match_with_a_computer_dealer_draws_a_library_rule() -> None:
+    board = ClassBoard(
+        "letters",
+        ["Robo", "Ana", "Ben"],
+        seed=2,
+        dealer="match",
+        computers={"Robo": "random"},
+        autosave=False,
+        hypotheses=False,
+    )
+    board.deal()
+    from eleusis_lab.rules import library
+
+    assert board.round is not None and board.round.dealer == "Robo"
+    assert board._rule_key in [e.key for e in library.playable("letters")]
