@@ -6,6 +6,20 @@
 - :class:`HypothesisPanel` — the class's hypotheses, falsified by the evidence, and the narrowing plot.
 - :class:`ScoreCalculator` — scores of a round played away from the computer.
 
+Driving a board from code (lessons, tests) goes through the same methods as its buttons::
+
+    board = ClassBoard("express", ["Ana", "Ben", "Cy"], rule="express-4", seed=1, autosave=False)
+    board.deal()                                   # or click "Deal"
+    board.play([board.round.hand(board.round.current_player)[0]])   # a hand button's click
+    board.guess("Ana", "card.suit == prev.suit or card.rank == prev.rank")
+    board.panel.add("Ben", "card is red", "only red cards")
+    board.reveal(force=True)                       # prints the round's record as cell output
+    ClassBoard.resume(board.save_path)             # after a kernel restart (autosave on)
+
+Stable CSS classes for browser tests: ``eleusis-hand-card`` (hand buttons), ``eleusis-verdict``,
+``eleusis-table``, ``eleusis-prediction`` (solo), ``eleusis-deal``, ``eleusis-no-play``, ``eleusis-guess``,
+``eleusis-undo``, ``eleusis-reveal``, ``eleusis-next-round``, ``eleusis-judge-card`` (real cards).
+
 Nothing in the engine imports this package.
 """
 
