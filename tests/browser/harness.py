@@ -302,12 +302,20 @@ _TIMED_CLICK = f"""async (board) => {{
 
 
 def first_board(page: Any, timeout: float = 60.0) -> Any:
-    """Element handle of the first board on the page that shows a hand of clickable cards."""
+    """Element handle of the first board on the page that shows a hand of clickable cards.
+
+    Retries while the board redraws its hand (a card found a moment ago may already be replaced).
+    """
+    deadline = time.monotonic() + timeout
     page.wait_for_selector(HAND_CARD, state="attached", timeout=timeout * 1000)
-    card = page.query_selector(HAND_CARD)
-    board = page.evaluate_handle(_BOARD_OF, card).as_element()
-    assert board is not None, f"no element holds a hand card, {VERDICT} and {TABLE} together"
-    return board
+    while True:
+        card = page.query_selector(HAND_CARD)
+        board = page.evaluate_handle(_BOARD_OF, card).as_element() if card is not None else None
+        if board is not None:
+            return board
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no element holds a hand card, {VERDICT} and {TABLE} together")
+        page.wait_for_timeout(100)
 
 
 def board_state(board: Any) -> dict[str, Any]:
