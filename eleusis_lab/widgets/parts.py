@@ -40,7 +40,7 @@ def last_play_highlight(round_: Any) -> dict[Any, str]:
 class TableArea(w.VBox):
     """The table: mainline wrapping onto new lines, sidelines under their cards, markers, last play framed."""
 
-    def __init__(self, card_width: float = 96, max_height: str | None = "52vh") -> None:
+    def __init__(self, card_width: float = 96, max_height: str | None = "44vh") -> None:
         self.card_width = card_width
         self.max_height = max_height
         self._html = w.HTML()
