@@ -48,8 +48,9 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS)) --ignore=tests/browser
 
 # Each notebook runs in one kernel, top to bottom: xdist may spread notebooks, never one notebook's cells.
+# Boards that autosave write into out/saves, not into the home folder.
 lessons: $(STAMP)
-	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --nbval-lax \
+	ELEUSIS_LAB_SAVES=$(CURDIR)/out/saves $(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --nbval-lax \
 	  --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg --durations=8 lessons/
 
 browser: $(STAMP)

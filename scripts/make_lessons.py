@@ -13,8 +13,12 @@ The pattern of a lesson (lessons 5-8 follow it too):
    need* and *Time* (20-45 minutes of class time).
 2. ``SETUP``: one code cell with ``%matplotlib inline`` and the imports.
 3. Sections: ``md(...)`` to explain, ``code(...)`` to show. Boards come from ``eleusis_lab.widgets`` with
-   a fixed ``seed`` and ``autosave=False`` (so a test run writes no files); plots from
-   ``eleusis_lab.plots``.
+   a fixed ``seed``; plots from ``eleusis_lab.plots``. Boards that the lesson drives from code (to show
+   and check what the buttons do) take ``autosave=False``; the board a class or a student plays on live
+   keeps autosave on, so the round survives a kernel restart (saves go to ``~/.eleusis-lab/saves`` or
+   ``$ELEUSIS_LAB_SAVES``; ``make lessons`` and the browser test point that at a scratch folder).
+   In Voilà a lesson shows its boards in order, with no code: put the board to play on first, or last
+   under a heading that says so.
 4. ``check(...)`` cells: ``assert`` statements for what the lesson claims (a simulated round ends, the
    hypothesis count shrinks, the scientist beats the random player ...). They run under
    ``pytest --nbval-lax`` in ``make test``; each lesson must run top to bottom in under 60 seconds.
@@ -139,7 +143,8 @@ def lesson_01() -> list[Cell]:
             - If not, it goes below the top card, in a *sideline*, and you draw a penalty card: **wrong**.
             - When you think you know the rule, type it in and ask the dealer to judge it.
 
-            Try to empty your hand, or to guess the rule.
+            Try to empty your hand, or to guess the rule. The board saves your round after every play; the
+            status line names the file, and how to carry on after a restart.
             """
         ),
         code(
@@ -148,7 +153,7 @@ def lesson_01() -> list[Cell]:
             easy = [e.key for e in library.playable() if e.difficulty == "easy" and not e.rule.uses_player]
             secret = random.Random(2026).choice(easy)
             your_name = "Sam"  # put your own name here
-            board = SoloBoard("express", rule=secret, name=your_name, seed=11, autosave=False)
+            board = SoloBoard("express", rule=secret, name=your_name, seed=11)
             board.deal()
             board
             """
@@ -470,6 +475,30 @@ def lesson_02() -> list[Cell]:
             ScoreCalculator()
             """
         ),
+        md(
+            """
+            ## 7. Your class's round
+
+            A fresh board with its set-up form, for the real lesson: type the players' names, choose the
+            game, type the secret rule into the hidden field (or draw one at random from the library),
+            click **Check the rule**, then **Deal**. The board saves the round after every action; the
+            status line names the file and says how to resume after a restart.
+
+            In Voilà (`make voila LESSON=lessons/02_running_a_class_round.ipynb`) the whole lesson runs with
+            no code on screen: this board is the last one on the page.
+            """
+        ),
+        code(
+            """
+            class_board = ClassBoard("express", names)
+            class_board
+            """
+        ),
+        check(
+            """
+            assert class_board.round is None, "nothing is dealt until the teacher clicks Deal"
+            """
+        ),
         teacher_notes(
             """
             - Before the lesson, pick the rule and run `check` on it; in class type it into the hidden
@@ -478,10 +507,11 @@ def lesson_02() -> list[Cell]:
               the board shows that the rule matches it. This settles "you changed the rule!" arguments.
             - Let the student who plays say *why* they chose the card before you click.
             - A misclick? **Undo** takes back the last action, including the dealer's verdict.
-            - The board saves the round after every action when `autosave=True` (the file is named on the
-              board); after a kernel restart, `ClassBoard.resume(path)` continues it.
+            - The board saves the round after every action (autosave is on unless a board is built with
+              `autosave=False`, as the walkthrough boards above are); the file is named on the board, and
+              after a kernel restart `ClassBoard.resume(path)` continues the round.
             - For a code-free projector view use Voilà:
-              `make voila LESSON=lessons/02_running_a_class_round.ipynb`.
+              `make voila LESSON=lessons/02_running_a_class_round.ipynb` and scroll to the last board.
             """
         ),
     ]

@@ -86,6 +86,7 @@ def jupyter_env(home: Path) -> dict[str, str]:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
     _write_settings(home / "settings")
+    env["ELEUSIS_LAB_SAVES"] = str(home / "saves")  # boards that autosave write here, not in ~
     env["PYTHONUNBUFFERED"] = "1"
     # The kernel must import the kit from this checkout even when pytest runs from elsewhere.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
