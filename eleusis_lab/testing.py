@@ -7,6 +7,8 @@ checks, at every step, what the design promises:
 - cards are conserved: hands + stock + mainline + sidelines + set aside (+ discards, Gardner's
   wrong cards) = the deck, as multisets, and the public views agree with that count;
 - the scores equal the formulas of ``RULES.md`` recomputed here from the final state and the log;
+- every judgement of the computer dealer is what the secret rule says, and the reason the round
+  ended (out, blocked, stock, guessed, expelled, no-play) holds in the final state;
 - the same seed and the same actions give the same round: replayed on a fresh round, the state
   matches after every action and the final ``to_json`` is equal;
 - every refused action (wrong player, card not in hand, bad card text, play after the end, bad
@@ -42,6 +44,8 @@ __all__ = [
     "ConformanceReport",
     "check_cards",
     "check_deck",
+    "check_end",
+    "check_judgements",
     "check_refusals",
     "check_round_conformance",
     "check_scores",
@@ -340,6 +344,66 @@ def check_scores(round: Any) -> list[str]:
     return []
 
 
+# -- the computer dealer's judgements and the end ------------------------------------------------------
+
+
+def _fits(rule: Any, cards: Sequence[Card], mainline: Sequence[Card], info: Any) -> bool:
+    line = list(mainline)
+    for card in cards:
+        if not rule.accepts(card, line, info):
+            return False
+        line.append(card)
+    return True
+
+
+def check_judgements(round: Any) -> list[str]:
+    """Every judgement in the evidence is what the secret rule says (the referee may read the rule)."""
+    rule = round.rule
+    failures = []
+    for obs in round.evidence():
+        info = round.player_info(obs.player) if obs.player in round.players else None
+        fits = _fits(rule, obs.cards, obs.mainline, info)
+        if obs.kind == "starter":
+            if fits:
+                failures.append(f"{obs.cards[0]} could start the line but was turned down")
+        elif obs.accepted != fits:
+            verdict = "accepted" if obs.accepted else "rejected"
+            failures.append(f"{' '.join(map(str, obs.cards))} by {obs.player} was {verdict} against the rule")
+        if len(failures) >= 3:
+            break
+    return failures
+
+
+def check_end(round: Any) -> list[str]:
+    """The reason the round ended holds in the final state."""
+    end = round.end
+    if end is None:
+        return ["the round has no end event"]
+    reason, who = end.reason, end.player
+    rule = round.rule
+    if reason == "out" and (who is None or round.hand(who)):
+        return [f"the round ended with {who} out, but they hold cards"]
+    if reason == "blocked":
+        line = round.mainline
+        for p in round.players:
+            info = round.player_info(p)
+            if any(rule.accepts(c, line, info) for c in round.hand(p)):
+                return [f"the round ended blocked, but {p} holds a card that fits"]
+    if reason == "stock" and round.stock_size:
+        return ["the round ended for want of stock, but the stock holds cards"]
+    if reason == "guessed" and _guesser(round) != who:
+        return [f"the round ended with {who}'s correct guess, but the log does not show one"]
+    if reason == "expelled":
+        playing = [p for p in round.players if p not in round.expelled and p != round.prophet]
+        if playing:
+            return [f"the round ended by expulsion, but {', '.join(playing)} still play"]
+    if reason == "no-play":
+        last = [e for e in round.events if e.type == "no-play"]
+        if not last or last[-1].player != who or not last[-1].correct:
+            return [f"the round ended on {who}'s no-play, but the log does not show a right one"]
+    return []
+
+
 # -- refused actions -----------------------------------------------------------------------------------
 
 
@@ -504,6 +568,8 @@ def check_round_conformance(
         return failures
 
     failures += check_scores(round)
+    failures += check_judgements(round)
+    failures += check_end(round)
     failures += check_refusals(round, illegal_actions(round, rng))
     final = round.to_json()
     n = len(actions)

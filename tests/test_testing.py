@@ -131,3 +131,37 @@ def test_expected_scores_follow_the_log_not_the_round():
 def test_conformance_reports_a_round_that_cannot_be_dealt():
     fails = check_round_conformance("letters", "express-1", 0)
     assert fails and fails[0].startswith("cannot deal")
+
+
+def test_check_judgements_catches_a_wrong_verdict(monkeypatch):
+    import dataclasses
+
+    from eleusis_lab.testing import check_judgements
+
+    r = finished("letters", "letters-cycle")
+    assert check_judgements(r) == []
+    real = type(r).evidence
+
+    def flipped(self):
+        obs = real(self)
+        i = next(k for k, o in enumerate(obs) if o.kind == "play")
+        obs[i] = dataclasses.replace(obs[i], accepted=not obs[i].accepted)
+        return obs
+
+    monkeypatch.setattr(type(r), "evidence", flipped)
+    assert check_judgements(r) and "against the rule" in check_judgements(r)[0]
+
+
+def test_check_end_catches_a_false_reason(monkeypatch):
+    from eleusis_lab.play.events import RoundEnded
+    from eleusis_lab.testing import check_end
+
+    r = finished("gardner", "gardner-2", seed=1)
+    assert check_end(r) == []
+    holder = next(p for p in r.players if r.hand(p))
+    monkeypatch.setattr(type(r), "end", property(lambda self: RoundEnded("out", holder)))
+    assert check_end(r) and "hold cards" in check_end(r)[0]
+    monkeypatch.setattr(type(r), "end", property(lambda self: RoundEnded("stock")))
+    assert r.stock_size == 0 or check_end(r)
+    monkeypatch.setattr(type(r), "end", property(lambda self: RoundEnded("guessed", holder)))
+    assert check_end(r) and "guess" in check_end(r)[0]
