@@ -81,3 +81,46 @@ def test_lesson_one_in_voila(browser: Any, lessons_copy: Path, tmp_path: Path) -
             _click_a_card_and_check(page, "voila")
         finally:
             page.close()
+
+
+def test_a_class_round_in_voila_needs_no_code(browser: Any, lessons_copy: Path, tmp_path: Path) -> None:
+    """Lesson 2's last board in Voilà: the teacher types the secret rule (hidden), deals, clicks a card."""
+    with voila(lessons_copy / "02_running_a_class_round.ipynb", tmp_path / "jupyter") as server:
+        page = browser.new_page(viewport=PROJECTOR)
+        try:
+            page.goto(server.url + "/", wait_until="domcontentloaded", timeout=120_000)
+            page.wait_for_selector(".eleusis-class-board .eleusis-deal", state="attached", timeout=120_000)
+            live = page.query_selector_all(".eleusis-class-board")[-1]
+            live.scroll_into_view_if_needed()
+            secret = live.query_selector(".eleusis-rule-input input")
+            assert secret is not None and secret.get_attribute("type") == "password", (
+                "the rule must be hidden"
+            )
+            secret.fill("express-6")
+            page.wait_for_timeout(300)  # let the typed rule reach the kernel before the click
+            live.query_selector(".eleusis-deal").click()
+            page.wait_for_function(
+                "(board) => board.querySelectorAll('.eleusis-hand-card').length > 0", arg=live, timeout=30_000
+            )
+            board = live.evaluate_handle(
+                "(b) => { const card = b.querySelector('.eleusis-hand-card'); let el = card.parentElement;"
+                " while (el && !(el.querySelector('.eleusis-verdict') && el.querySelector('.eleusis-table')))"
+                " el = el.parentElement; return el; }"
+            ).as_element()
+            assert board is not None
+            assert "express-6" not in page.inner_text("body"), "the secret rule must not show on the page"
+            before = board_state(board)
+            assert timed_click(board) is not None
+            page.wait_for_function(
+                "([board, table]) => board.querySelector('.eleusis-table').innerHTML !== table",
+                arg=[board, before["table"]],
+                timeout=15_000,
+            )
+            after = board_state(board)
+            assert after["verdict"] and after["verdict"] != before["verdict"]
+            # The whole board at projector width (a tall window, so nothing is cut off).
+            page.set_viewport_size({"width": PROJECTOR["width"], "height": 2400})
+            live.scroll_into_view_if_needed()
+            live.screenshot(path=str(artifacts_dir() / "voila-class-round.png"))
+        finally:
+            page.close()
