@@ -1175,6 +1175,8 @@ class ClassBoard(w.VBox):
         humans = [p for p in new.players if p not in computers]
         board = cls(new.variant, humans, computers=computers, autosave=path, **kwargs)
         board._rounds_from_notes(notes)
+        if board.match is not None and board.match.rounds:
+            board.match.rounds[-1] = new  # one round object, so plays count in the match totals
         seed = getattr(new, "seed", None)
         board._start(
             new,

@@ -354,3 +354,31 @@ def test_match_with_a_computer_dealer_draws_a_library_rule() -> None:
 
     assert board.round is not None and board.round.dealer == "Robo"
     assert board._rule_key in [e.key for e in library.playable("letters")]
+
+
+def test_resume_a_match_keeps_the_earlier_rounds(tmp_path) -> None:
+    path = tmp_path / "match.json"
+    board = ClassBoard(
+        "letters",
+        ["Ana", "Ben", "Cy"],
+        rule="letters-cycle",
+        seed=3,
+        dealer="match",
+        autosave=path,
+        hypotheses=False,
+    )
+    board.deal()
+    play_to_the_end(board)
+    first = board.totals()
+    board.next_round()
+    board._rule.value = "letters-cycle"
+    board.deal()
+    second_path = board.save_path
+    assert second_path != path and board.round.dealer == "Ben"
+    button_for(board, board.round.hand(board.round.current_player)[0]).click()
+    again = ClassBoard.resume(second_path)
+    assert again.match is not None and len(again.match.rounds) == 2
+    assert again.match.rounds[-1] is again.round and again.round.dealer == "Ben"
+    assert again.totals() == first
+    play_to_the_end(again)
+    assert again.totals() != first
