@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh machine with only Python 3.11+:
 #   make lab   - virtual environment, the kit installed, JupyterLab opened on lessons/
-#   make test  - the same environment, then every test (lint, stripped lessons, unit tests and doctests,
-#                lessons under nbval, the real-browser test of a board)
+#   make test  - the same environment, then every test (ruff, mypy on the engine, stripped lessons, unit
+#                tests and doctests, lessons under nbval, the real-browser tests of the boards)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -41,6 +41,7 @@ voila: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/nbstripout --verify lessons/*.ipynb
 	for script in scripts/make_lessons*.py; do $(BIN)/python $$script --check || exit 1; done
 
