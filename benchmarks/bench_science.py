@@ -132,10 +132,12 @@ def main() -> int:
     rate = len(solved) / len(results)
     mean_score = sum(r.score for r in results) / len(results)
     mean_turns = sum(r.turns for r in solved) / max(1, len(solved))
+    mean_raw = sum(r.raw_score for r in results) / len(results)
     bound = math.log2(len(HypothesisSpace()))
     print(f"rounds: {len(results)} ({elapsed:.0f} s, {elapsed / len(results):.2f} s a round)")
     print(f"solve rate: {rate:.1%}  (target >= 95%; best published language model 94.9%)")
     print(f"mean score: {mean_score:.2f}  (target >= 15; best published language model 14.8)")
+    print(f"mean score without the floor at 0 (30 - turns - 2 x wrong may go negative): {mean_raw:.2f}")
     print(f"mean turns to solve: {mean_turns:.1f}  vs log2(candidates) = {bound:.1f} plays at one bit each")
     print(f"mean wrong guesses: {sum(r.wrong_guesses for r in results) / len(results):.2f}")
     if skipped:

@@ -68,7 +68,7 @@ def narrowing_plot(
     """Hypotheses remaining (log scale) against plays, every verdict marked right (●) or wrong (✕),
     the ideal of one bit per play (halving) for comparison, and the class's hypotheses as lines that
     end with ✕ where a card falsified them."""
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]
         lines = list(narrowing.lifelines)
         if ax is None:
             if lines:
@@ -185,7 +185,7 @@ def _grid_letters(probs: Mapping[Card, float]) -> tuple[np.ndarray, list[list[st
             grid[i, j] = p
             labels[i][j] = card.letter
     rows = [*LETTERS, "blank"]
-    cols = [f"{i.value[0]}{'○' if s is Shape.CIRCLE else '□'}{o.value[0]}" for i, s, o in combos]
+    cols = [f"{i.value}\n{'○' if s is Shape.CIRCLE else '□'} {o.value}" for i, s, o in combos]
     return grid, labels, rows, cols
 
 
@@ -218,7 +218,7 @@ def acceptance_map(
         deck = "letters" if any(not c.is_playing for c in keys) or len(probabilities) == 61 else "standard"
     probs = _as_mapping(probabilities, deck)
     grid, _labels, rows, cols = _grid_standard(probs) if deck == "standard" else _grid_letters(probs)
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]
         if ax is None:
             fig = Figure(figsize=(14, 5.2) if deck == "standard" else (14, 7))
             ax = fig.subplots()
@@ -244,6 +244,9 @@ def acceptance_map(
                     ax.text(j, i, f"{round(100 * p)}", ha="center", va="center", fontsize=13, color=color)
         bar = fig.colorbar(image, ax=ax, fraction=0.025, pad=0.02)
         bar.set_label("probability accepted")
+        if deck == "letters":
+            ax.set_xlabel("ink, then shape and outline colour")
+            ax.tick_params(axis="x", labelsize=12)
         if title:
             ax.set_title(title)
         return fig  # type: ignore[return-value]

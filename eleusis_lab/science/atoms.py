@@ -1,3 +1,4 @@
+# mypy: disable-error-code="misc"
 """Base conditions ("atoms") of the hypothesis space, and the situation features they read.
 
 An atom is one comparison of the rule language (``card.suit == prev.suit``, ``prev is even``,
@@ -406,7 +407,11 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
             names = ", ".join(SUIT_NAMES[s] for s in combo)
             lut = np.array(combo)
             idx = table.add(
-                f"card.suit == [{names}][prev.rank % {m}]", T_CS_PR, cs == lut[pr % m], 2.5 + 0.6 * m, "table"
+                f"card.suit == [{names}][prev.rank % {m}]",
+                T_CS_PR,
+                cs == lut[pr % m],
+                2.5 + 0.6 * m + 1.0 * (m - len(set(combo))),
+                "table",
             )
             group("table", idx)
     # a card property that follows the position's parity: "odd positions take odd cards"
@@ -438,7 +443,7 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
                 f"card.suit == [{names}][position % {m}]",
                 T_CS_POS,
                 cs12 == lut[pos12 % m],
-                2.5 + 0.6 * m,
+                2.5 + 0.6 * m + 1.0 * (m - len(set(combo))),
                 "table",
             )
             group("table", idx)
@@ -491,12 +496,12 @@ LETTER_TERMS = [
 
 
 def letter_index(card: Card) -> int | None:
-    if card.letter is None:
+    """0-59 for a lettered card (letter, ink, shape, outline), None for the blank."""
+    if card.letter is None or card.ink is None or card.shape is None or card.outline is None:
         return None
-    return (
-        (LETTERS.index(card.letter) * 3 + INKS.index(card.ink)) * 2 + SHAPES.index(card.shape)
-    ) * 2 + OUTLINES.index(  # type: ignore[arg-type]
-        card.outline  # type: ignore[arg-type]
+    letter = LETTERS.index(card.letter)
+    return ((letter * 3 + INKS.index(card.ink)) * 2 + SHAPES.index(card.shape)) * 2 + OUTLINES.index(
+        card.outline
     )
 
 
@@ -524,7 +529,8 @@ def letter_situation(card: Card, mainline: Sequence[Card]) -> tuple[np.ndarray, 
         if any(x is None for x in parts):
             missing[term] = True
         else:
-            values[term] = parts[0] if len(parts) == 1 else parts[0] * 60 + parts[1]  # type: ignore[operator]
+            first, *rest = (int(x) for x in parts if x is not None)
+            values[term] = first if not rest else first * 60 + rest[0]
     return values, missing
 
 

@@ -1,8 +1,14 @@
 """The scientist: a computer player that plays the most informative card and guesses when sure enough.
 
 It keeps a :class:`HypothesisSpace` up to date with the round's evidence.  The card it plays is the
-one whose acceptance is most uncertain under the posterior (a verdict then carries close to one bit);
-it states the most probable remaining rule once that rule's posterior mass passes ``guess_at``.
+one whose acceptance is most uncertain under the posterior (a verdict then carries close to one bit).
+It states the most probable remaining rule (its behaviour class, duplicates merged) when
+
+- that rule's posterior mass passes ``guess_at``; or
+- no card in hand carries ``stuck_below`` bits (the line is stuck) and the rule has ``stuck_guess_at``;
+  a wrong guess then is the experiment: the guessed behaviour is ruled out; or
+- it has been stuck for ``stuck_turns`` turns, or fewer than ``endgame`` turns are left (an unsolved
+  solo round scores 0 anyway), whatever the rule's probability.
 """
 
 from __future__ import annotations
@@ -54,15 +60,20 @@ class ScientistPlayer(_Base):
         *,
         guess_at: float = 0.3,
         progress: float = 0.05,
-        stuck_below: float = 0.0,
-        stuck_guess_at: float = 0.1,
+        stuck_below: float = 0.3,
+        stuck_guess_at: float = 0.05,
+        stuck_turns: int = 3,
+        endgame: int = 5,
     ) -> None:
         self.seed = seed
         self.guess_at = guess_at
         self.progress = progress
         self.stuck_below = stuck_below
         self.stuck_guess_at = stuck_guess_at
+        self.stuck_turns = stuck_turns
+        self.endgame = endgame
         self._best_bits = 1.0
+        self._stuck_turns = 0
         self._space: HypothesisSpace | None = None
         self._round_id: int | None = None
         self._seen = 0
@@ -124,13 +135,19 @@ class ScientistPlayer(_Base):
         if not best:
             return None
         last_chance = bool(getattr(round, "last_turn", False))
-        # When no card in hand can teach much, a guess is the best experiment left.
-        stuck = (
-            self.stuck_below > 0
-            and self._best_bits < self.stuck_below
-            and best[0].probability >= self.stuck_guess_at
-        )
-        if best[0].probability >= self.guess_at or last_chance or stuck:
+        turns_left = getattr(round, "max_turns", 10**6) - getattr(round, "turn", 0)
+        # When no card in hand can teach much, a guess is the best experiment left: after a few such
+        # turns (or near the end of a solo round, when an unsolved round scores 0 anyway) guess the
+        # most probable rule whatever its probability.
+        stuck = self.stuck_below > 0 and self._best_bits < self.stuck_below
+        self._stuck_turns = self._stuck_turns + 1 if stuck else 0
+        desperate = self._stuck_turns >= self.stuck_turns or turns_left < self.endgame
+        if (
+            best[0].probability >= self.guess_at
+            or last_chance
+            or (stuck and best[0].probability >= self.stuck_guess_at)
+            or desperate
+        ):
             self._last_guess = best[0].text
             return best[0].text
         return None

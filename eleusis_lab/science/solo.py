@@ -43,6 +43,7 @@ class SoloResult:
     turns: int
     wrong_guesses: int
     score: int
+    raw_score: int
     guess: str | None
     plays: tuple[tuple[Card, bool], ...] = ()
     guesses: tuple[tuple[int, str, bool], ...] = ()
@@ -184,7 +185,9 @@ def solo_round(
             told = getattr(who, "guess_was_wrong", None)
             if callable(told):
                 told(text)
-    score = max(0, max_turns - turns - penalty * wrong) if solved else 0
+    # Reading: a solved round never scores below 0 (as an unsolved one); raw_score keeps the formula.
+    raw_score = max_turns - turns - penalty * wrong if solved else 0
+    score = max(0, raw_score)
     space = getattr(who, "_space", None)
     history = tuple(space.history) if space is not None else ()
     return SoloResult(
@@ -195,6 +198,7 @@ def solo_round(
         turns=turns,
         wrong_guesses=wrong,
         score=score,
+        raw_score=raw_score,
         guess=last_guess,
         plays=tuple(plays),
         guesses=tuple(guesses),

@@ -371,7 +371,7 @@ class HypothesisSpace:
     def _needed_atoms(self) -> np.ndarray | None:
         """Atoms some live candidate reads (None = all); only those are evaluated."""
         if "needed" not in self._cache:
-            parts = []
+            parts: list[np.ndarray] = []
             for i, fam in enumerate(self._base.families):
                 rows = self._rows[i]
                 if rows is None:
