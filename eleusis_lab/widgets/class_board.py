@@ -1156,6 +1156,8 @@ class ClassBoard(w.VBox):
             "earlier_rounds": [r.to_json() for r in self.rounds],
             "match": self.match.to_json() if self.match is not None else None,
             "hypotheses": self.panel.to_list() if self.panel is not None else [],
+            "panel": self.panel is not None,
+            "plots": self.panel is not None and bool(self.panel._show_plots.value),
         }
 
     @classmethod
@@ -1172,6 +1174,9 @@ class ClassBoard(w.VBox):
         computers = dict(notes.get("computers") or {})
         kwargs.setdefault("physical", bool(notes.get("physical", False)))
         kwargs.setdefault("card_width", notes.get("card_width", 96))
+        if "panel" in notes:  # the board comes back as it was: with or without the panel and plots
+            kwargs.setdefault("hypotheses", bool(notes["panel"]))
+            kwargs.setdefault("plots", bool(notes.get("plots", True)))
         humans = [p for p in new.players if p not in computers]
         board = cls(new.variant, humans, computers=computers, autosave=path, **kwargs)
         board._rounds_from_notes(notes)

@@ -236,6 +236,9 @@ class SoloBoard(ClassBoard):
         new = load_round(text)
         notes = saves.read_sidecar(path)
         specs = dict(notes.get("computers") or {})
+        if "panel" in notes:
+            kwargs.setdefault("hypotheses", bool(notes["panel"]))
+            kwargs.setdefault("plots", bool(notes.get("plots", True)))
         board = cls(
             new.variant,
             name=notes.get("name", new.players[0]),
