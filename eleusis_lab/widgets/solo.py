@@ -195,11 +195,15 @@ class SoloBoard(ClassBoard):
         )
         acc = self.accuracy()
         right = sum(e.right for e in self.journal)
+        shown = "" if len(self.journal) <= 12 else " (the last 12 plays)"
         self._journal.value = (
-            f'<div class="eleusis-journal-view" style="font-family:{FONT}"><b>Journal</b> — '
+            f'<div class="eleusis-journal-view" style="font-family:{FONT}"><b>Journal</b>{shown} — '
             f"{right} of {len(self.journal)} predictions right ({right / len(self.journal):.0%})"
+            "<style>.eleusis-journal-view td, .eleusis-journal-view th {padding:1px 10px 1px 0;"
+            "text-align:left}</style>"
             f'<table style="border-collapse:collapse;font-size:0.9em"><tr><th>#</th><th>cards</th>'
-            f"<th>you said</th><th>dealer said</th><th></th></tr>{rows}</table>{_accuracy_svg(acc)}</div>"
+            f"<th>you said</th><th>dealer said</th><th></th></tr>{rows}</table>"
+            f'<div style="margin-top:10px">{_accuracy_svg(acc)}</div></div>'
         )
 
     def refresh(self) -> None:
