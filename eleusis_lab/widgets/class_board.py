@@ -15,6 +15,7 @@ a refused action shows its one-sentence reason and changes nothing.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
@@ -491,7 +492,7 @@ class ClassBoard(w.VBox):
         r = self.round
         starter = f"The starter is {r.mainline[0]}. " if r.mainline else ""
         who = r.current_player
-        return starter + (f"{who} plays first." if who else "")
+        return second_person(starter + (f"{who} plays first." if who else ""))
 
     # == playing ==================================================================================
     @property
@@ -1242,6 +1243,26 @@ def possessive(name: str) -> str:
     return "Your" if name.strip().lower() == "you" else f"{name}'s"
 
 
+# The engine speaks of players in the third person ("Ana draws 1 card."); the solo board's player is
+# called "You", so its sentences are put into the second person here, in the view, where wording belongs.
+_SECOND_PERSON = re.compile(r"\bYou (has|is|draws|takes|plays|tries|declares|becomes|buys|guesses|goes)\b")
+_SECOND_PERSON_VERB = {"has": "have", "is": "are", "tries": "try", "goes": "go", "guesses": "guess"}
+
+
+def second_person(text: str) -> str:
+    """``You draws 1 card`` → ``You draw 1 card`` (other names are left alone).
+
+    >>> second_person("9♣ is wrong: You draws 1 card. You plays first. Ana draws 2 cards.")
+    '9♣ is wrong: You draw 1 card. You play first. Ana draws 2 cards.'
+    """
+
+    def verb(m: re.Match[str]) -> str:
+        word = m.group(1)
+        return "You " + _SECOND_PERSON_VERB.get(word, word[:-1])
+
+    return _SECOND_PERSON.sub(verb, text)
+
+
 def end_text(round_: Any) -> str:
     """'The round is over: Ana found the rule.' from the round's end event."""
     end = getattr(round_, "end", None)
@@ -1264,7 +1285,9 @@ def verdict_banner(verdict: Any, player: str | None = None, *, size: str = "1.6e
         head = f"{who}: no play — {'RIGHT' if accepted else 'WRONG'}"
     else:
         head = f"{who} played {shown}: {'RIGHT ✔' if accepted else 'WRONG ✘'}"
-    return banner(head, "accepted" if accepted else "rejected", size=size, detail=escape(message))
+    return banner(
+        head, "accepted" if accepted else "rejected", size=size, detail=escape(second_person(message))
+    )
 
 
 def _variant_key(name: str) -> str:

@@ -31,6 +31,8 @@ def test_solo_board_requires_a_prediction_and_keeps_a_journal() -> None:
     assert board.accuracy() == [1.0, 0.5]
     assert "1 of 2 predictions right (50%)" in board._journal.value
     assert "eleusis-accuracy" in board._journal.value
+    # The engine says "You draws 1 card."; the board speaks to the student in the second person.
+    assert "You draw 1 card" in board.verdict_html and "You draws" not in board.verdict_html
 
 
 def test_solo_board_with_computer_opponents_and_resume(tmp_path) -> None:
