@@ -150,6 +150,20 @@ def main() -> int:
             f"last guess {r.guess!r} was not the rule" if r.guess else "never probable enough to guess"
         )
         print(f"  {key} seed {r.seed}: {why}")
+    print("\nletter deck (not part of the target), same protocol with two letter decks:")
+    letter_results = []
+    for entry in library.ENTRIES:
+        if entry.deck != "letters":
+            continue
+        rs = [solo_round(entry.rule, ScientistPlayer(seed=seed), seed=seed) for seed in range(args.seeds)]
+        letter_results.extend(rs)
+        print(
+            f"  {entry.key:<24} solved {sum(r.solved for r in rs)}/{len(rs)}  scores {[r.score for r in rs]}"
+        )
+    if letter_results:
+        rate_l = sum(r.solved for r in letter_results) / len(letter_results)
+        mean_l = sum(r.score for r in letter_results) / len(letter_results)
+        print(f"  letters: solve rate {rate_l:.1%}, mean score {mean_l:.2f}")
     print(f"peak RSS after the solo rounds: {rss_mb():.0f} MB")
     if not args.quick:
         print("\n== Distinct behaviours (rules that differ on a bank of 512 random situations) ==")

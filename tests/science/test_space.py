@@ -85,6 +85,7 @@ def test_observe_narrows_and_keeps_the_true_rule(space: HypothesisSpace) -> None
     assert all(a >= b for a, b in zip(s.history, s.history[1:], strict=False))
     assert s.remaining() < len(space) / 100
     assert space.remaining() == len(space), "copy() must leave the original untouched"
+    assert len(s.classes(1000)) <= s.distinct_remaining() <= s.remaining()
     texts = s.top_texts(5)
     assert any(Rule.parse(t) == rule or Rule.parse(t).text == rule.text for t in texts), texts
     # the posterior agrees with the rule about the next card, for every face
