@@ -100,3 +100,16 @@ def test_scientist_solves_easy_rules(rule: str) -> None:
     assert result.score >= 10
     # it narrowed the space with every observation
     assert result.remaining[0] > result.remaining[-1]
+
+
+def test_cli_solo_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from eleusis_lab.cli import main
+
+    assert main(["solo", "--rule", "card.color != prev.color", "--seed", "5", "--rounds", "2", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [d["seed"] for d in lines] == [5, 6]
+    assert all({"seed", "solved", "turns", "wrong_guesses", "score", "guess"} <= set(d) for d in lines)
+    assert main(["solo", "--rule", "card.colr == red"]) == 2
+    assert "did you mean" in capsys.readouterr().err
