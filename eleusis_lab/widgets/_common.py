@@ -108,6 +108,12 @@ def _fmt(score: Any) -> str:
     return str(score)
 
 
+def button_label(card: Card) -> str:
+    """The text on a card's button: ``Q♥``; a letter card's full name ("A green circle red") does not fit
+    under its picture, so it says ``Play A`` — the picture above says the rest, the tooltip names it."""
+    return str(card) if card.is_playing or card.is_blank else f"Play {card.letter}"
+
+
 def card_slot(
     card: Card,
     on_click: Callable[[Card], None],
@@ -123,7 +129,11 @@ def card_slot(
         card_svg(card, width=width, greyscale=greyscale, highlight="selected" if selected else None)
     )
     b = button(
-        label or str(card), css_class, lambda _b: on_click(card), width=f"{width:.0f}px", tooltip=card.name
+        label or button_label(card),
+        css_class,
+        lambda _b: on_click(card),
+        width=f"{width:.0f}px",
+        tooltip=card.name,
     )
     b.card = card  # tests and browser harnesses can read which card a button plays
     b.style.font_weight = "bold"

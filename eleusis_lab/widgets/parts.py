@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from eleusis_lab.cards import LETTERS, RANK_LABEL, SUITS, Card, Ink, Outline, Shape, parse_cards
 from eleusis_lab.render import card_svg, table_html
-from eleusis_lab.widgets._common import banner, button, card_slot, error_text
+from eleusis_lab.widgets._common import banner, button, button_label, card_slot, error_text
 
 __all__ = ["CardPicker", "HandArea", "TableArea", "last_play_highlight"]
 
@@ -123,7 +123,7 @@ class HandArea(w.VBox):
                 slot.selected = want
             button = slot.children[1]
             # A string is played in the order of the clicks: the button shows each card's place.
-            label = f"{card} · {order[card]}" if want else str(card)
+            label = f"{button_label(card)} · {order[card]}" if want else button_label(card)
             if button.description != label:
                 button.description = label
             off = not enabled or card in disabled

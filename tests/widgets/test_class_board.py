@@ -382,3 +382,13 @@ def test_resume_a_match_keeps_the_earlier_rounds(tmp_path) -> None:
     assert again.totals() == first
     play_to_the_end(again)
     assert again.totals() != first
+
+
+def test_letter_card_buttons_fit_under_their_picture() -> None:
+    board = ClassBoard(
+        "letters", ["Ana", "Ben"], rule="letters-cycle", seed=1, hypotheses=False, autosave=False
+    )
+    board.deal()
+    labels = {b.description for b in board.hand_buttons}
+    assert labels and all(len(label) <= 7 for label in labels)  # "Play A", "blank": no "A gr…"
+    assert all(b.tooltip == b.card.name for b in board.hand_buttons)  # the full name stays on hover
