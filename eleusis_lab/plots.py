@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from eleusis_lab.cards import LETTERS, SUITS, Card, Ink, Outline, Shape, letter_deck, standard_deck
 
@@ -116,6 +117,7 @@ def narrowing_plot(
             rej, remaining[rej], marker="X", s=130, color=REJECT_COLOR, label="wrong (rejected)", zorder=4
         )
         ax.set_yscale("log")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0.7, max(2.0, narrowing.initial * 2.5))
         ax.set_xlim(-0.3, max(1, len(narrowing.steps)) + 0.3)
         ax.set_ylabel("rules still possible")
@@ -145,8 +147,15 @@ def _lifelines(hax: Axes, lines: Sequence[Any], n_steps: int) -> None:
         if h.end is not None:
             hax.scatter([end], [y], marker="X", s=150, color=REJECT_COLOR, zorder=4)
             if h.card is not None:
-                hax.text(
-                    end + 0.15, y - 0.05, str(h.card), fontsize=14, va="center", ha="left", color=REJECT_COLOR
+                hax.annotate(
+                    str(h.card),
+                    (end, y),
+                    xytext=(11, 0),
+                    textcoords="offset points",
+                    fontsize=14,
+                    va="center",
+                    ha="left",
+                    color=REJECT_COLOR,
                 )
         else:
             hax.scatter([end], [y], marker=">", s=120, color=color, zorder=4)
