@@ -58,7 +58,7 @@ class ScientistPlayer(_Base):
         self,
         seed: int | None = None,
         *,
-        guess_at: float = 0.3,
+        guess_at: float = 0.2,
         progress: float = 0.05,
         stuck_below: float = 0.3,
         stuck_guess_at: float = 0.05,
