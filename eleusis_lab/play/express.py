@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from eleusis_lab.cards import Card, standard_deck
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
-from eleusis_lab.play.round import GuessResult, Round, Verdict, _Judgement
-from eleusis_lab.play.table import SidelinePlay, card_order
+from eleusis_lab.play.no_play import NoPlayRound, plural_cards
+from eleusis_lab.play.round import GuessResult, Verdict
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -28,11 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["ExpressRound"]
 
 
-def _plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-class ExpressRound(Round):
+class ExpressRound(NoPlayRound):
     """Eleusis Express: play one card a turn; wrong cards cost a penalty card; guess after a right play."""
 
     variant = "express"
@@ -62,22 +58,7 @@ class ExpressRound(Round):
         for flag in ("stock_refresh", "dealer_choice", "buy_hints"):
             if not isinstance(options[flag], bool):
                 raise GameError(f"The option {flag} is True or False.")
-        if not self._physical and options["hand_size"] * len(self._players) + 1 > len(standard_deck()) * 2:
-            raise GameError(
-                f"Two decks are not enough for {len(self._players)} hands of {options['hand_size']}."
-            )
-
-    def _first_player(self) -> str:
-        return self._rng("first-player").choice(self._players)
-
-    def _deal(self, cards: list[Card]) -> None:
-        s = self._state
-        if not cards:  # a physical round: the real cards are in the players' hands
-            return
-        n, size = len(self._players), self._options["hand_size"]
-        for k in range(n * size):
-            s.hands[self._players[k % n]].append(cards[k])
-        s.stock.extend(cards[n * size :])
+        self._check_two_decks_suffice(options["hand_size"])
 
     def _after_deal(self) -> None:
         if self._physical:
@@ -107,35 +88,6 @@ class ExpressRound(Round):
         return 3 if self._options["stock_refresh"] else 2
 
     # ------------------------------------------------------------------ folds -------------------
-    def _on_played(self, e: ev.Played, i: int) -> None:
-        s = self._state
-        if not self._physical:
-            for c in e.cards:
-                s.hands[e.player].remove(c)
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
-        if e.accepted:
-            self._put_on_mainline(e.cards)
-        else:
-            s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
-        s.window = (e.player, "play", e.accepted)
-        s.turn = self._next_player(e.player)
-
-    def _on_no_play(self, e: ev.NoPlayDeclared, i: int) -> None:
-        s = self._state
-        hand = list(e.shown) if self._physical else list(s.hands[e.player])
-        k = len(s.mainline)
-        if e.correct:
-            for c in sorted(hand, key=card_order):
-                s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
-        else:
-            assert e.dealer_card is not None
-            if not self._physical:
-                s.hands[e.player].remove(e.dealer_card)
-            s.judgements.append(_Judgement(k, (e.dealer_card,), True, e.player, i, "no-play"))
-            self._put_on_mainline([e.dealer_card])
-        s.window = (e.player, "no-play", e.correct)
-        s.turn = self._next_player(e.player)
-
     def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
         if self._physical:
             return
@@ -169,7 +121,7 @@ class ExpressRound(Round):
             if self._state.over is not None and self._state.over.reason == "out":
                 msg += f" {player} has no cards left: the round is over."
         else:
-            msg = f"{card} is wrong: {player} draws {_plural(penalty)}."
+            msg = f"{card} is wrong: {player} draws {plural_cards(penalty)}."
         return self._verdict(
             index, player=player, cards=(card,), accepted=accepted, penalty=penalty, message=msg
         )
@@ -188,14 +140,7 @@ class ExpressRound(Round):
         if prophet_says is not None:
             raise IllegalAction("There is no prophet in Eleusis Express.")
         self._check_turn(player)
-        shown = self._shown_hand(player, hand)
-        fits = self._playable(player, shown)
-        correct = not fits
-        chosen: Card | None = None
-        if not correct:
-            chosen = self._dealer_card(player, shown, fits, dealer_card)
-        elif dealer_card is not None:
-            raise IllegalAction(f"No card of {player}'s hand fits, so the dealer plays none.")
+        shown, correct, chosen = self._judge_no_play(player, hand, dealer_card)
         with self._action():
             index = self._emit(
                 ev.NoPlayDeclared(player, correct, chosen, None, tuple(shown) if self._physical else ())
@@ -216,7 +161,7 @@ class ExpressRound(Round):
                 else f" {player} takes a new hand of {len(shown) - 1}."
             )
         else:
-            msg = f"Wrong: {chosen} fits; the dealer plays it and {player} draws {_plural(penalty)}."
+            msg = f"Wrong: {chosen} fits; the dealer plays it and {player} draws {plural_cards(penalty)}."
         return self._verdict(
             index,
             player=player,
@@ -300,7 +245,7 @@ class ExpressRound(Round):
         else:
             msg = f"{player}'s guess is not the rule" + (f": {cx_text}" if cx_text else ".")
             if penalty:
-                msg += f" {player} draws {_plural(penalty)}."
+                msg += f" {player} draws {plural_cards(penalty)}."
         return GuessResult(
             player, rule_text, words, correct, cx if cx is not None else cx_text, msg,
             ends_round=self.is_over, penalty=penalty, event_index=index,
@@ -399,9 +344,3 @@ class ExpressRound(Round):
             base=self._options["hand_size"],
         )
         return result.named(self._players, self._dealer)
-
-    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
-        extras: dict[str, Any] = {"dealer_card": event.dealer_card}
-        if self._physical:
-            extras["hand"] = list(event.shown)
-        return extras

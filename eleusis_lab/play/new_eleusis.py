@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
-from eleusis_lab.play.round import Round, Verdict, _Judgement
-from eleusis_lab.play.table import Marker, SidelinePlay, card_order
+from eleusis_lab.play.no_play import NoPlayRound, plural_cards
+from eleusis_lab.play.round import Verdict
+from eleusis_lab.play.table import Marker
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -44,11 +45,7 @@ SUDDEN_DEATH_MARKERS = 4
 PROPHET_PENALTY = 5
 
 
-def _plural(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
-
-
-class NewEleusisRound(Round):
+class NewEleusisRound(NoPlayRound):
     """New Eleusis; see the module docstring for the prophet, markers and sudden death."""
 
     variant = "new-eleusis"
@@ -67,20 +64,7 @@ class NewEleusisRound(Round):
             raise GameError("hand_size is the number of cards dealt to each player (14 in New Eleusis).")
         if isinstance(longest, bool) or not isinstance(longest, int) or not 1 <= longest <= 10:
             raise GameError("max_string is the longest string a player may play (4 in New Eleusis).")
-        if not self._physical and size * len(self._players) + 1 > 104:
-            raise GameError(f"Two decks are not enough for {len(self._players)} hands of {size}.")
-
-    def _first_player(self) -> str:
-        return self._rng("first-player").choice(self._players)
-
-    def _deal(self, cards: list[Card]) -> None:
-        s = self._state
-        if not cards:  # a physical round: the real cards are in the players' hands
-            return
-        n, size = len(self._players), self._options["hand_size"]
-        for k in range(n * size):
-            s.hands[self._players[k % n]].append(cards[k])
-        s.stock.extend(cards[n * size :])
+        self._check_two_decks_suffice(size)
 
     def _after_deal(self) -> None:
         if not self._physical:
@@ -135,34 +119,6 @@ class NewEleusisRound(Round):
                 s.prophet_right += len(cards)
             else:
                 s.prophet_wrong += len(cards)
-
-    def _on_played(self, e: ev.Played, i: int) -> None:
-        s = self._state
-        if not self._physical:
-            for c in e.cards:
-                s.hands[e.player].remove(c)
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
-        if not e.accepted:
-            s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
-        self._record_played(e.cards, e.accepted)
-        s.window = (e.player, "play", e.accepted)
-        s.turn = self._next_player(e.player)
-
-    def _on_no_play(self, e: ev.NoPlayDeclared, i: int) -> None:
-        s = self._state
-        hand = list(e.shown) if self._physical else list(s.hands[e.player])
-        k = len(s.mainline)
-        if e.correct:
-            for c in sorted(hand, key=card_order):
-                s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
-        else:
-            assert e.dealer_card is not None
-            if not self._physical:
-                s.hands[e.player].remove(e.dealer_card)
-            s.judgements.append(_Judgement(k, (e.dealer_card,), True, e.player, i, "no-play"))
-            self._record_played([e.dealer_card], True)
-        s.window = (e.player, "no-play", e.correct)
-        s.turn = self._next_player(e.player)
 
     def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
         if self._physical:
@@ -319,7 +275,7 @@ class NewEleusisRound(Round):
         elif expelled:
             msg += f" Sudden death: {player} is expelled."
         elif owed:
-            msg += f" {player} draws {_plural(owed)}."
+            msg += f" {player} draws {plural_cards(owed)}."
         if s.over is not None:
             if s.over.reason == "out":
                 msg += f" {player} has no cards left: the round is over."
@@ -338,14 +294,7 @@ class NewEleusisRound(Round):
         """``player`` shows their hand and says no card fits.  Right: a new hand of 4 fewer (the round
         ends with 4 or fewer); wrong: the dealer plays ``dealer_card`` and the player draws 5."""
         self._check_turn(player)
-        shown = self._shown_hand(player, hand)
-        fits = self._playable(player, shown)
-        correct = not fits
-        chosen: Card | None = None
-        if not correct:
-            chosen = self._dealer_card(player, shown, fits, dealer_card)
-        elif dealer_card is not None:
-            raise IllegalAction(f"No card of {player}'s hand fits, so the dealer plays none.")
+        shown, correct, chosen = self._judge_no_play(player, hand, dealer_card)
         info = self.player_info(player)
         line = list(self._state.mainline)
         says = self._prophet_call(
@@ -420,10 +369,7 @@ class NewEleusisRound(Round):
         return {"prophet_says": event.prophet_says}
 
     def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
-        extras: dict[str, Any] = {"dealer_card": event.dealer_card, "prophet_says": event.prophet_says}
-        if self._physical:
-            extras["hand"] = list(event.shown)
-        return extras
+        return {**super()._no_play_extras(event), "prophet_says": event.prophet_says}
 
     # ------------------------------------------------------------------ scores ------------------
     def scores(self) -> Scores:

@@ -1,0 +1,104 @@
+"""What Eleusis Express and New Eleusis share: hands dealt from two decks, the "no play" declaration.
+
+Both deal ``hand_size`` cards to each player from the double deck (the rest is the stock), start
+with a random player, and let a player show their hand and declare that no card fits.  The folds of
+plays and no-plays are the same; :meth:`NoPlayRound._record_played` is where New Eleusis also counts
+the cards played for its markers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eleusis_lab.cards import Card
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.errors import GameError, IllegalAction
+from eleusis_lab.play.round import Round, _Judgement
+from eleusis_lab.play.table import SidelinePlay, card_order
+
+__all__ = ["NoPlayRound", "plural_cards"]
+
+#: Cards in the two decks Express and New Eleusis are dealt from.
+TWO_DECKS = 104
+
+
+def plural_cards(n: int) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+class NoPlayRound(Round):
+    """A variant dealt in hands of ``hand_size`` from two decks, where a player may declare no play."""
+
+    # ------------------------------------------------------------------ setup -------------------
+    def _check_two_decks_suffice(self, size: int) -> None:
+        if not self._physical and size * len(self._players) + 1 > TWO_DECKS:
+            raise GameError(f"Two decks are not enough for {len(self._players)} hands of {size}.")
+
+    def _first_player(self) -> str:
+        return self._rng("first-player").choice(self._players)
+
+    def _deal(self, cards: list[Card]) -> None:
+        s = self._state
+        if not cards:  # a physical round: the real cards are in the players' hands
+            return
+        n, size = len(self._players), self._options["hand_size"]
+        for k in range(n * size):
+            s.hands[self._players[k % n]].append(cards[k])
+        s.stock.extend(cards[n * size :])
+
+    # ------------------------------------------------------------------ folds -------------------
+    def _record_played(self, cards: Sequence[Card], accepted: bool) -> None:
+        """Cards the dealer accepted go on the mainline (New Eleusis also counts them for markers)."""
+        if accepted:
+            self._put_on_mainline(cards)
+
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        s = self._state
+        if not self._physical:
+            for c in e.cards:
+                s.hands[e.player].remove(c)
+        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        if not e.accepted:
+            s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
+        self._record_played(e.cards, e.accepted)
+        s.window = (e.player, "play", e.accepted)
+        s.turn = self._next_player(e.player)
+
+    def _on_no_play(self, e: ev.NoPlayDeclared, i: int) -> None:
+        s = self._state
+        hand = list(e.shown) if self._physical else list(s.hands[e.player])
+        k = len(s.mainline)
+        if e.correct:
+            for c in sorted(hand, key=card_order):
+                s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
+        else:
+            assert e.dealer_card is not None
+            if not self._physical:
+                s.hands[e.player].remove(e.dealer_card)
+            s.judgements.append(_Judgement(k, (e.dealer_card,), True, e.player, i, "no-play"))
+            self._record_played([e.dealer_card], True)
+        s.window = (e.player, "no-play", e.correct)
+        s.turn = self._next_player(e.player)
+
+    # ------------------------------------------------------------------ actions -----------------
+    def _judge_no_play(
+        self, player: str, hand: Sequence[Card | str] | None, dealer_card: Card | str | None
+    ) -> tuple[list[Card], bool, Card | None]:
+        """The hand shown, whether the no-play is right, and the card the dealer plays if it is not."""
+        shown = self._shown_hand(player, hand)
+        fits = self._playable(player, shown)
+        correct = not fits
+        chosen: Card | None = None
+        if not correct:
+            chosen = self._dealer_card(player, shown, fits, dealer_card)
+        elif dealer_card is not None:
+            raise IllegalAction(f"No card of {player}'s hand fits, so the dealer plays none.")
+        return shown, correct, chosen
+
+    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
+        extras: dict[str, Any] = {"dealer_card": event.dealer_card}
+        if self._physical:
+            extras["hand"] = list(event.shown)
+        return extras
