@@ -33,7 +33,7 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.round import Verdict
-from eleusis_lab.play.table import Marker
+from eleusis_lab.play.table import Marker, fits_in_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -199,16 +199,9 @@ class NewEleusisRound(NoPlayRound):
             chosen = self._resolve(player, specs, s.hands[player])
         accepted = self._judge(player, chosen)
         info = self.player_info(player)
-
-        def by_prophet_rule(rule: Any) -> bool:
-            line = list(s.mainline)
-            for c in chosen:
-                if not rule.accepts(c, line, info):
-                    return False
-                line.append(c)
-            return True
-
-        says = self._prophet_call(accepted, prophet_says, by_prophet_rule)
+        says = self._prophet_call(
+            accepted, prophet_says, lambda rule: fits_in_turn(rule, chosen, s.mainline, info)
+        )
         deadly = self.sudden_death
         before = s.cards_played
         lead = ("Right: " if accepted else "Wrong: ") + " ".join(str(c) for c in chosen) + "."

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from eleusis_lab.cards import Card
+from eleusis_lab.play.table import fits_in_turn
 
 __all__ = [
     "CarefulPlayer",
@@ -363,14 +364,7 @@ def _consistent(rule: Any, evidence: Sequence[Any], round: Any) -> bool:
             info = round.player_info(obs.player)
         except Exception:  # a player who left, or a round without player info
             info = None
-        line = list(obs.mainline)
-        fits = True
-        for card in obs.cards:
-            if not rule.accepts(card, line, info):
-                fits = False
-                break
-            line.append(card)
-        if fits != obs.accepted:
+        if fits_in_turn(rule, obs.cards, obs.mainline, info) != obs.accepted:
             return False
     return True
 
@@ -494,11 +488,7 @@ class CarefulPlayer(ComputerPlayer):
         info = round.player_info(player) if player is not None else None
         if no_play:
             return not any(rule.accepts(c, line, info) for c in cards)
-        for card in cards:
-            if not rule.accepts(card, line, info):
-                return False
-            line.append(card)
-        return True
+        return fits_in_turn(rule, cards, line, info)
 
     def __repr__(self) -> str:
         return f"CarefulPlayer(seed={self.seed!r})"

@@ -43,6 +43,7 @@ from eleusis_lab.play.table import (
     WrongCard,
     card_order,
     count_designs,
+    fits_in_turn,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -813,13 +814,8 @@ class Round:
     # ------------------------------------------------------------------ helpers for variants ----
     def _judge(self, name: str, cards: Sequence[Card], mainline: Sequence[Card] | None = None) -> bool:
         """Do all ``cards``, played in order by ``name``, fit the secret rule?"""
-        line = list(self._state.mainline if mainline is None else mainline)
-        info = self.player_info(name)
-        for c in cards:
-            if not self._rule.accepts(c, line, info):
-                return False
-            line.append(c)
-        return True
+        line = self._state.mainline if mainline is None else mainline
+        return fits_in_turn(self._rule, cards, line, self.player_info(name))
 
     def _playable(self, name: str, cards: Sequence[Card]) -> list[Card]:
         info = self.player_info(name)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from eleusis_lab.cards import Card
 
-__all__ = ["Marker", "Observation", "SidelinePlay", "Table", "WrongCard"]
+__all__ = ["Marker", "Observation", "SidelinePlay", "Table", "WrongCard", "fits_in_turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,3 +119,14 @@ def count_designs(cards: Sequence[Card]) -> dict[Card, int]:
     for c in cards:
         counts[c.design] = counts.get(c.design, 0) + 1
     return counts
+
+
+def fits_in_turn(rule: Any, cards: Sequence[Card], mainline: Sequence[Card], player: Any = None) -> bool:
+    """Does every card of ``cards`` fit ``rule``, each played after the ones before it (a New Eleusis
+    string fits only as a whole)?  ``player`` is the ``PlayerInfo`` for player-dependent rules."""
+    line = list(mainline)
+    for card in cards:
+        if not rule.accepts(card, line, player):
+            return False
+        line.append(card)
+    return True

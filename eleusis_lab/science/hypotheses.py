@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis_lab.cards import Card
+from eleusis_lab.play.table import fits_in_turn
 
 
 @dataclass(frozen=True)
@@ -70,12 +71,7 @@ class CheckResult:
 
 def _judges(rule: Any, obs: Any, player: Any = None) -> bool:
     """What ``rule`` says of one observation (a string fits only if every card fits in turn)."""
-    line = list(obs.mainline)
-    for card in obs.cards:
-        if not rule.accepts(card, line, player):
-            return False
-        line.append(card)
-    return True
+    return fits_in_turn(rule, obs.cards, obs.mainline, player)
 
 
 def _as_rule(rule: Any) -> Any:
