@@ -40,13 +40,8 @@ class GardnerRound(Round):
         s.phase = "first-half"
         if not cards:
             return
-        n = len(self._players)
-        rest = cards[1:]
-        each = len(rest) // n
-        for k in range(each * n):
-            s.hands[self._players[k % n]].append(rest[k])
-        s.set_aside.extend(rest[each * n :])
-        s.stock.append(cards[0])
+        self._deal_equally(cards[1:])
+        s.stock.append(cards[0])  # the starter
 
     def _after_deal(self) -> None:
         if not self._physical:

@@ -35,14 +35,8 @@ class LettersRound(Round):
     def _deal(self, cards: list[Card]) -> None:
         if not cards:
             return
-        s = self._state
-        n = len(self._players)
-        rest = cards[:-1]
-        each = len(rest) // n
-        for k in range(each * n):
-            s.hands[self._players[k % n]].append(rest[k])
-        s.set_aside.extend(rest[each * n :])
-        s.stock.append(cards[-1])
+        self._deal_equally(cards[:-1])
+        self._state.stock.append(cards[-1])  # the starter: the last card of the deck
 
     def _after_deal(self) -> None:
         if not self._physical:

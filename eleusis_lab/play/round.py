@@ -734,6 +734,15 @@ class Round:
     def _deal(self, cards: list[Card]) -> None:
         """Variants deal hands from the shuffled deck (top first)."""
 
+    def _deal_equally(self, cards: Sequence[Card]) -> None:
+        """Deal ``cards`` round the table in equal hands; the remainder is set aside (Gardner, letters)."""
+        s = self._state
+        n = len(self._players)
+        each = len(cards) // n
+        for k in range(each * n):
+            s.hands[self._players[k % n]].append(cards[k])
+        s.set_aside.extend(cards[each * n :])
+
     def _put_on_mainline(self, cards: Sequence[Card]) -> None:
         s = self._state
         for c in cards:
