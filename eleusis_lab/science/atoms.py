@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -354,6 +355,44 @@ def _suit_relations(x: str, y: str) -> list[tuple[str, SuitRel, float, bool]]:
     return out
 
 
+def _add_grouped(
+    table: AtomTable,
+    groups: dict[str, list[int]],
+    rows: Sequence[tuple[str, Callable[..., np.ndarray], float, bool]],
+    term: int,
+    args: Sequence[Any],
+    role: str,
+    extra: float = 0.0,
+) -> None:
+    """Add an atom per row ``(text, predicate, cost, core)``, its table the predicate applied to ``args``
+    and its cost raised by ``extra``; each joins the group ``role``, and ``role-core`` when core."""
+    for text, pred, cost, core in rows:
+        idx = table.add(text, term, pred(*args), cost + extra, role, core)
+        groups.setdefault(role, []).append(idx)
+        if core:
+            groups.setdefault(role + "-core", []).append(idx)
+
+
+def _add_suit_lookups(
+    table: AtomTable, groups: dict[str, list[int]], key: str, term: int, suit: np.ndarray, by: np.ndarray
+) -> None:
+    """``card.suit == [s0, s1, ...][KEY % m]`` for m = 2..4: the suit picked from a list by ``key``."""
+    for m in (2, 3, 4):
+        for combo in np.ndindex(*([4] * m)):
+            if len(set(combo)) == 1:
+                continue
+            names = ", ".join(SUIT_NAMES[s] for s in combo)
+            lut = np.array(combo)
+            idx = table.add(
+                f"card.suit == [{names}][{key} % {m}]",
+                term,
+                suit == lut[by % m],
+                2.5 + 0.6 * m + 1.0 * (m - len(set(combo))),
+                "table",
+            )
+            groups.setdefault("table", []).append(idx)
+
+
 def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
     """Every base condition of the standard deck, with named groups used to build the families."""
     table = AtomTable(list(STANDARD_TERMS))
@@ -363,27 +402,15 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
         groups.setdefault(name, []).append(idx)
 
     for who, term, role in (("card", T_C, "card"), ("prev", T_P, "prev"), ("prev2", T_Q, "prev2")):
-        for text, pred, cost, core in _property_atoms(who):
-            idx = table.add(text, term, pred(_FACE_RANK, _FACE_SUIT), cost, role, core)
-            group(role, idx)
-            if core:
-                group(role + "-core", idx)
+        _add_grouped(table, groups, _property_atoms(who), term, (_FACE_RANK, _FACE_SUIT), role)
     for (x, y), (term_r, term_s), role in (
         (("card", "prev"), (T_CP_R, T_CP_S), "rel1"),
         (("card", "prev2"), (T_CQ_R, T_CQ_S), "rel2"),
         (("prev", "prev2"), (T_PQ_R, T_PQ_S), "relpq"),
     ):
         extra = 0.8 if role == "rel2" else 0.0
-        for text, pred, cost, core in _rank_relations(x, y):
-            idx = table.add(text, term_r, pred(_PAIR_A, _PAIR_B), cost + extra, role, core)
-            group(role, idx)
-            if core:
-                group(role + "-core", idx)
-        for text, pred, cost, core in _suit_relations(x, y):
-            idx = table.add(text, term_s, pred(_SPAIR_A, _SPAIR_B), cost + extra, role, core)
-            group(role, idx)
-            if core:
-                group(role + "-core", idx)
+        _add_grouped(table, groups, _rank_relations(x, y), term_r, (_PAIR_A, _PAIR_B), role, extra)
+        _add_grouped(table, groups, _suit_relations(x, y), term_s, (_SPAIR_A, _SPAIR_B), role, extra)
     # prev + prev2 thresholds, as conditions
     for t in range(4, 26):
         idx = table.add(f"prev.rank + prev2.rank <= {t}", T_PQ_R, t >= _PAIR_A + _PAIR_B, 2.2, "relpq", False)
@@ -400,20 +427,7 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
     # lookup tables: card.suit == [s0, s1, ...][prev.rank % m]
     cs = np.repeat(np.arange(4), 13)
     pr = np.tile(np.arange(1, 14), 4)
-    for m in (2, 3, 4):
-        for combo in np.ndindex(*([4] * m)):
-            if len(set(combo)) == 1:
-                continue
-            names = ", ".join(SUIT_NAMES[s] for s in combo)
-            lut = np.array(combo)
-            idx = table.add(
-                f"card.suit == [{names}][prev.rank % {m}]",
-                T_CS_PR,
-                cs == lut[pr % m],
-                2.5 + 0.6 * m + 1.0 * (m - len(set(combo))),
-                "table",
-            )
-            group("table", idx)
+    _add_suit_lookups(table, groups, "prev.rank", T_CS_PR, cs, pr)
     # a card property that follows the position's parity: "odd positions take odd cards"
     face12 = np.repeat(np.arange(52), 12)
     pos12c = np.tile(np.arange(12), 52)
@@ -433,20 +447,7 @@ def build_standard_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
     # card.suit == [s0, s1, ...][position % m]
     cs12 = np.repeat(np.arange(4), 12)
     pos12 = np.tile(np.arange(12), 4)
-    for m in (2, 3, 4):
-        for combo in np.ndindex(*([4] * m)):
-            if len(set(combo)) == 1:
-                continue
-            names = ", ".join(SUIT_NAMES[s] for s in combo)
-            lut = np.array(combo)
-            idx = table.add(
-                f"card.suit == [{names}][position % {m}]",
-                T_CS_POS,
-                cs12 == lut[pos12 % m],
-                2.5 + 0.6 * m + 1.0 * (m - len(set(combo))),
-                "table",
-            )
-            group("table", idx)
+    _add_suit_lookups(table, groups, "position", T_CS_POS, cs12, pos12)
     # The sum of the two top cards, cut into four intervals, each giving a suit (Express 9).
     ssum = np.tile(np.arange(2, 27), 4)
     csuit = np.repeat(np.arange(4), 25)
@@ -590,8 +591,7 @@ def build_letter_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
 
     feats = (_L_LET, _L_INK, _L_SHP, _L_OUT)
     for who, term, role in (("card", L_C, "card"), ("prev", L_P, "prev"), ("prev2", L_Q, "prev2")):
-        for text, pred, cost, core in _letter_properties(who):
-            group(role, table.add(text, term, pred(*feats), cost, role, core), core)
+        _add_grouped(table, groups, _letter_properties(who), term, feats, role)
     pa = [np.repeat(f, 60) for f in feats]
     pb = [np.tile(f, 60) for f in feats]
     for (x, y), term, role in (
@@ -600,8 +600,7 @@ def build_letter_atoms() -> tuple[AtomTable, dict[str, list[int]]]:
         (("prev", "prev2"), L_PQ, "relpq"),
     ):
         extra = 0.4 if role == "rel2" else 0.0
-        for text, pred, cost, core in _letter_relations(x, y):
-            group(role, table.add(text, term, pred(pa, pb), cost + extra, role, core), core)
+        _add_grouped(table, groups, _letter_relations(x, y), term, (pa, pb), role, extra)
     group("card", table.add("card is blank", L_CB, np.array([False, True]), 1.0, "card", True), True)
     group("card", table.add("card is not blank", L_CB, np.array([True, False]), 1.3, "card", True), True)
     group("prev", table.add("prev is blank", L_PB, np.array([False, True]), 1.0, "prev", True), True)
