@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.worksheets.candidates import from_library, resolve_keys
+from eleusis_lab.worksheets.candidates import Candidate, from_library, resolve_keys
 from eleusis_lab.worksheets.html import document
 from eleusis_lab.worksheets.layout import Layout, Play
 from eleusis_lab.worksheets.puzzles import (
@@ -175,6 +175,17 @@ def _layout(layout: Layout) -> dict[str, Any]:
     }
 
 
+def _lettered(i: int, rule: Candidate, falsified_by: Play | None, layout: Layout) -> dict[str, Any]:
+    """A puzzle's ``i``-th lettered rule and the play that rules it out (None: it survives)."""
+    return {
+        "letter": LETTERS[i],
+        "key": rule.key,
+        "english": rule.english,
+        "rule": rule.text,
+        "falsified_by": _play(falsified_by, layout),
+    }
+
+
 def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
     items: list[dict[str, Any]] = []
     for p in puzzles:
@@ -184,12 +195,8 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 deck=p.deck,
                 layout=_layout(p.layout),
                 answer=LETTERS[p.answer],
-                options=[
-                    {"letter": LETTERS[i], "key": c.key, "english": c.english, "rule": c.text,
-                     "falsified_by": _play(p.falsified_by[i], p.layout)}
-                    for i, c in enumerate(p.options)
-                ],
-            )  # fmt: skip
+                options=[_lettered(i, c, p.falsified_by[i], p.layout) for i, c in enumerate(p.options)],
+            )
         elif isinstance(p, WhatNext):
             item.update(
                 deck=p.deck,
@@ -211,11 +218,10 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 rule=p.secret.text,
                 key=p.secret.key,
                 hypotheses=[
-                    {"letter": LETTERS[i], "key": c.key, "english": c.english, "rule": c.text,
-                     "falsified_by": _play(f, p.layout)}
+                    _lettered(i, c, f, p.layout)
                     for i, (c, f) in enumerate(zip(p.hypotheses, p.falsified_by, strict=True))
                 ],
-            )  # fmt: skip
+            )
         elif isinstance(p, DesignRule):
             item.update(examples=list(p.examples))
         elif isinstance(p, RecordSheet):

@@ -171,19 +171,27 @@ def _features(card: Card) -> str:
 
 
 # -- puzzles on the worksheet --------------------------------------------------------------------
+def _layout_puzzle(p: FindTheRule | WhatNext | Survivors, style: Style, task: str, body: str) -> str:
+    """A puzzle set on a table of played cards: heading, ``task``, the layout, then ``body``."""
+    return (
+        f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
+        f'<p class="task">{task}</p>{layout_html(p.layout, style)}{layout_caption(p.layout)}{body}</section>'
+    )
+
+
 def puzzle_html(p: Puzzle, style: Style) -> str:
     if isinstance(p, FindTheRule):
         opts = "".join(
             f'<li><span class="box"></span><b>{LETTERS[i]}.</b> {escape(c.english)}</li>'
             for i, c in enumerate(p.options)
         )
-        return (
-            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
-            f'<p class="task">These cards were played under a secret rule. Which of the four rules below '
-            f"could it be? Tick one. For each of the others, find a card that rules it out.</p>"
-            f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
+        return _layout_puzzle(
+            p,
+            style,
+            "These cards were played under a secret rule. Which of the four rules below could it be? "
+            "Tick one. For each of the others, find a card that rules it out.",
             f'<ol class="options">{opts}</ol>'
-            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p></section>'
+            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p>',
         )
     if isinstance(p, WhatNext):
         cards = "".join(
@@ -191,13 +199,13 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
             f'</div><span class="box"></span></div>'
             for i, c in enumerate(p.choices)
         )
-        return (
-            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
-            f'<p class="task">Study the table. Which of the six cards below could the rule accept as the '
-            f"next card, on {style.name(p.layout.mainline[-1])}? Tick every one you think fits.</p>"
-            f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
+        return _layout_puzzle(
+            p,
+            style,
+            "Study the table. Which of the six cards below could the rule accept as the next card, on "
+            f"{style.name(p.layout.mainline[-1])}? Tick every one you think fits.",
             f'<div class="choices">{cards}</div>'
-            f'<p class="write">My idea of the rule: <span class="line"></span></p></section>'
+            f'<p class="write">My idea of the rule: <span class="line"></span></p>',
         )
     if isinstance(p, Survivors):
         items = "".join(
@@ -205,12 +213,12 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
             f'<td class="r">ruled out by <span class="short"></span></td></tr>'
             for i, c in enumerate(p.hypotheses)
         )
-        return (
-            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
-            f'<p class="task">Here are six hypotheses about the secret rule. Cross out each one the table '
-            f"proves wrong, and write the card that proves it. Which survive?</p>"
-            f"{layout_html(p.layout, style)}{layout_caption(p.layout)}"
-            f'<table class="hyps">{items}</table></section>'
+        return _layout_puzzle(
+            p,
+            style,
+            "Here are six hypotheses about the secret rule. Cross out each one the table proves wrong, "
+            "and write the card that proves it. Which survive?",
+            f'<table class="hyps">{items}</table>',
         )
     if isinstance(p, DesignRule):
         return design_html(p, style)
