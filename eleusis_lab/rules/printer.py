@@ -71,8 +71,9 @@ def _show(node: A.Node) -> str:
         return f"-{_at(node.operand, UNARY)}"
     if isinstance(node, A.Not):
         return f"not {_at(node.operand, NOT)}"
-    if isinstance(node, A.Arith):
-        level = _ARITH_LEVEL[node.op]
+    if isinstance(node, (A.Arith, A.BoolOp)):
+        # Left-associative: a right operand of the same level keeps its parentheses.
+        level = precedence(node)
         return f"{_at(node.left, level)} {node.op} {_at(node.right, level + 1)}"
     if isinstance(node, A.Compare):
         return f"{_at(node.left, SUM)} {node.op} {_at(node.right, SUM)}"
@@ -82,9 +83,6 @@ def _show(node: A.Node) -> str:
         return f"{_at(node.item, SUM)} {'not in' if node.negated else 'in'} {_container(node.container)}"
     if isinstance(node, A.Range):
         return _container(node)
-    if isinstance(node, A.BoolOp):
-        level = OR if node.op == "or" else AND
-        return f"{_at(node.left, level)} {node.op} {_at(node.right, level + 1)}"
     if isinstance(node, A.If):
         # An `if` inside a condition or a `then` is legal bare but hard to read: bracket it.
         cond = _at(node.cond, OR)
