@@ -15,7 +15,7 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila test lint unit lessons browser format strip bench clean
+.PHONY: lab voila test lint lint-ruff lint-mypy lint-lessons unit lessons browser format strip bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -36,12 +36,19 @@ lab: $(STAMP)
 voila: $(STAMP)
 	$(BIN)/voila $(LESSON) --port $(PORT)
 
+lint: lint-ruff lint-mypy lint-lessons
+
+# Both checks run; the target fails if either does.
+lint-ruff: $(STAMP)
+	$(BIN)/ruff check .; status=$$?; $(BIN)/ruff format --check . && exit $$status
+
+# Type checks on the engine (pyproject.toml says which folders).
+lint-mypy: $(STAMP)
+	$(BIN)/mypy
+
 # A lesson committed with outputs or widget state fails nbstripout --verify (`make strip` fixes it);
 # lessons are written by scripts/make_lessons*.py, so a notebook edited by hand instead fails --check.
-lint: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy
+lint-lessons: $(STAMP)
 	$(BIN)/nbstripout --verify lessons/*.ipynb
 	for script in scripts/make_lessons*.py; do $(BIN)/python $$script --check || exit 1; done
 
