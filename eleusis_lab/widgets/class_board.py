@@ -143,6 +143,8 @@ class ClassBoard(w.VBox):
             value="" if seed is None else str(seed), description="Seed", placeholder="blank = random"
         )
         self._seed.layout.width = "16em"
+        self._seed.add_class("eleusis-seed-input")  # browser tests type the seed as a teacher would
+        self._variant.add_class("eleusis-variant")
         self._hand_size = w.Dropdown(options=[("12 cards", 12), ("10 cards", 10)], description="Hands")
         self._hand_size.layout.width = "16em"
         self._penalty = w.Checkbox(value=False, description="A wrong guess costs a card", indent=False)
@@ -889,6 +891,22 @@ class ClassBoard(w.VBox):
                 return entry.english
         return None
 
+    def _dealer_score_html(self) -> str:
+        """Gardner: the dealer's score, fixed when the first half ends, with the wrong cards it counts."""
+        r = self.round
+        score = getattr(r, "dealer_score", None)
+        if not isinstance(score, int):
+            return ""
+        counts = next(
+            (getattr(e, "wrong_cards", None) for e in reversed(r.events) if hasattr(e, "wrong_cards")), None
+        )
+        detail = ""
+        if counts is not None and len(counts) == len(r.players):
+            detail = "wrong cards in the first half: " + ", ".join(
+                f"{escape(p)} {n}" for p, n in zip(r.players, counts, strict=True)
+            )
+        return banner(f"Dealer's score after the first half: {score}", "info", size="1.2em", detail=detail)
+
     def _scores_html(self) -> str:
         r = self.round
         try:
@@ -1027,8 +1045,13 @@ class ClassBoard(w.VBox):
         box.append(self._guess_result)
         self._guess_box.children = box
         self._draw_finish_box()
-        if r.is_over and not self._revealed:
-            self._scores.value = self._scores_html()
+        if r.is_over:
+            if not self._revealed:
+                self._scores.value = self._scores_html()
+        else:
+            # Mid-round: Gardner's dealer score once the first half is over; else nothing (an undone
+            # final play must not leave the final scores on show).
+            self._scores.value = self._dealer_score_html()
         self._next_button.layout.display = None if r.is_over else "none"
         self._totals.value = self.totals_html()
 

@@ -392,3 +392,44 @@ def test_letter_card_buttons_fit_under_their_picture() -> None:
     labels = {b.description for b in board.hand_buttons}
     assert labels and all(len(label) <= 7 for label in labels)  # "Play A", "blank": no "A gr…"
     assert all(b.tooltip == b.card.name for b in board.hand_buttons)  # the full name stays on hover
+
+
+def test_gardner_dealer_score_shows_when_the_first_half_ends_and_undo_clears_stale_scores() -> None:
+    board = _board("gardner", "gardner-1", players=["Ana", "Ben", "Cy"], seed=1)
+    r = board.round
+    assert "Dealer's score" not in board._scores.value
+    while r.phase == "first-half":
+        next(b for b in board.hand_buttons if not b.disabled).click()
+    wrong = [len(r.hand(p)) for p in r.players]  # at the half each hand is exactly the wrong cards
+    leader = min(wrong)
+    expected = sum(wrong) - leader - (len(wrong) - 1) * leader
+    shown = board._scores.value
+    assert f"Dealer&#x27;s score after the first half: {expected}" in shown
+    assert (
+        "wrong cards in the first half: "
+        + ", ".join(f"{p} {n}" for p, n in zip(r.players, wrong, strict=True))
+        in shown
+    )
+    board.undo()  # back into the first half: the dealer's score is not fixed yet
+    assert r.phase == "first-half" and "Dealer" not in board._scores.value
+    next(b for b in board.hand_buttons if not b.disabled).click()
+    while not r.is_over:
+        next(b for b in board.hand_buttons if not b.disabled).click()
+    assert "Scores of this round" in board._scores.value
+    board.undo()  # the final play taken back: the final scores must not stay on show
+    assert not r.is_over
+    assert "Scores of this round" not in board._scores.value
+    assert f"Dealer&#x27;s score after the first half: {expected}" in board._scores.value
+
+
+def test_setup_fields_a_browser_test_types_into_have_css_classes() -> None:
+    board = ClassBoard("express", ["Ana", "Ben"], autosave=False, hypotheses=False)
+    classes = {c for child in board._setup.children for c in _classes_within(child)}
+    assert {"eleusis-variant", "eleusis-seed-input", "eleusis-rule-input", "eleusis-deal"} <= classes
+
+
+def _classes_within(widget) -> set[str]:
+    found = set(getattr(widget, "_dom_classes", ()))
+    for child in getattr(widget, "children", ()):
+        found |= _classes_within(child)
+    return found
