@@ -161,6 +161,7 @@ class ClassBoard(w.VBox):
         self._progress = w.IntProgress(
             value=0, min=0, max=100, description="Working", layout=w.Layout(width="30em")
         )
+        self._progress.style.description_width = "initial"  # "Writing the record of the round" in full
         self._progress.add_class("eleusis-progress")
         self._progress.layout.display = "none"
         self._setup_message = w.HTML()
@@ -957,7 +958,10 @@ class ClassBoard(w.VBox):
         totals = self.totals()
         if not totals:
             return ""
-        n = len(self.match.round_points()) if self.match is not None else len(self.rounds)
+        if self.match is not None:
+            n = len(self.match.round_points())
+        else:  # the finished rounds, and the current one once it is over (its points are in the totals)
+            n = len(self.rounds) + (1 if self.round is not None and self.round.is_over else 0)
         return scores_html(list(totals), list(totals.values()), title=f"Match totals after {n} round(s)")
 
     # == drawing ===================================================================================
@@ -1108,10 +1112,12 @@ class ClassBoard(w.VBox):
         line2 = ("cards in hand: " + ", ".join(counts)) if counts else ""
         save = ""
         if self.save_path is not None:
+            # One short line on the projector (no code in Voilà); the path and the resume call fold out.
             save = (
-                f'<div style="font-size:0.85em;color:#4b5563">Saving to <code class="eleusis-save-path">'
-                f"{escape(str(self.save_path))}</code> — after a restart: "
-                f"<code>{type(self).__name__}.resume(r'{escape(str(self.save_path))}')</code></div>"
+                f'<details class="eleusis-save" style="font-size:0.85em;color:#4b5563"><summary>Autosaved to '
+                f"<code>{escape(self.save_path.name)}</code></summary>"
+                f'<code class="eleusis-save-path">{escape(str(self.save_path))}</code> — after a restart: '
+                f"<code>{type(self).__name__}.resume(r'{escape(str(self.save_path))}')</code></details>"
             )
         return (
             f'<div style="font-size:1.1em">{" · ".join(bits)}</div>'

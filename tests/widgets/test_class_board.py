@@ -433,3 +433,26 @@ def _classes_within(widget) -> set[str]:
     for child in getattr(widget, "children", ()):
         found |= _classes_within(child)
     return found
+
+
+def test_match_totals_count_the_round_just_finished() -> None:
+    board = _board("express", "express-1", seed=2)
+    while not board.round.is_over:
+        next(b for b in board.hand_buttons if not b.disabled).click()
+    assert "Match totals after 1 round(s)" in board._totals.value
+    board.next_round()
+    assert "Match totals after 1 round(s)" in board._totals.value
+
+
+def test_autosave_line_is_short_and_folds_the_resume_code_away(tmp_path) -> None:
+    board = _board("express", "express-1", autosave=tmp_path / "r.json")
+    status = board.status_html
+    assert "<summary>Autosaved to <code>r.json</code></summary>" in status
+    summary, folded = status.split("</summary>")
+    assert "resume(" not in summary  # the projector shows no code until the teacher unfolds it
+    assert f"ClassBoard.resume(r'{tmp_path / 'r.json'}')" in folded
+
+
+def test_progress_label_is_not_cut_short() -> None:
+    board = ClassBoard("express", ["Ana", "Ben"], autosave=False, hypotheses=False)
+    assert board._progress.style.description_width == "initial"
