@@ -918,7 +918,7 @@ class ClassBoard(w.VBox):
                 raise
             return banner(error_text(error), "info", size="1em")
         title = "Scores of this round" if r.is_over else "Scores so far"
-        return scores_html(names, points, title=title, notes=notes)
+        return _projector(scores_html(names, points, title=title, notes=notes))
 
     def record(self) -> Any:
         """A static record of the round (table, rule, scores, narrowing plot) for handouts."""
@@ -962,7 +962,9 @@ class ClassBoard(w.VBox):
             n = len(self.match.round_points())
         else:  # the finished rounds, and the current one once it is over (its points are in the totals)
             n = len(self.rounds) + (1 if self.round is not None and self.round.is_over else 0)
-        return scores_html(list(totals), list(totals.values()), title=f"Match totals after {n} round(s)")
+        return _projector(
+            scores_html(list(totals), list(totals.values()), title=f"Match totals after {n} round(s)")
+        )
 
     # == drawing ===================================================================================
     def refresh(self) -> None:
@@ -1096,6 +1098,9 @@ class ClassBoard(w.VBox):
         phase = getattr(r, "phase", None)
         if phase:
             bits.append(f"phase: {escape(str(phase))}")
+        dealer_score = getattr(r, "dealer_score", None)
+        if isinstance(dealer_score, int):  # Gardner: fixed at the half; the class should see it at once
+            bits.append(f"dealer's score: <b>{dealer_score}</b>")
         stock = getattr(r, "stock_size", None)
         if isinstance(stock, int) and not self.physical and r.variant in ("express", "new-eleusis"):
             bits.append(f"stock: {stock}")
@@ -1317,6 +1322,11 @@ def verdict_banner(verdict: Any, player: str | None = None, *, size: str = "1.6e
     return banner(
         head, "accepted" if accepted else "rejected", size=size, detail=escape(second_person(message))
     )
+
+
+def _projector(html: str) -> str:
+    """Scores big enough to read from the back of the room."""
+    return f'<div class="eleusis-projector" style="font-size:1.5em;line-height:1.3">{html}</div>'
 
 
 def _variant_key(name: str) -> str:

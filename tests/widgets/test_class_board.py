@@ -405,6 +405,7 @@ def test_gardner_dealer_score_shows_when_the_first_half_ends_and_undo_clears_sta
     expected = sum(wrong) - leader - (len(wrong) - 1) * leader
     shown = board._scores.value
     assert f"Dealer&#x27;s score after the first half: {expected}" in shown
+    assert f"dealer's score: <b>{expected}</b>" in board.status_html  # at the top, seen at once
     assert (
         "wrong cards in the first half: "
         + ", ".join(f"{p} {n}" for p, n in zip(r.players, wrong, strict=True))
@@ -456,3 +457,11 @@ def test_autosave_line_is_short_and_folds_the_resume_code_away(tmp_path) -> None
 def test_progress_label_is_not_cut_short() -> None:
     board = ClassBoard("express", ["Ana", "Ben"], autosave=False, hypotheses=False)
     assert board._progress.style.description_width == "initial"
+
+
+def test_scores_and_totals_are_drawn_large_for_the_projector() -> None:
+    board = _board("express", "express-1", seed=2)
+    while not board.round.is_over:
+        next(b for b in board.hand_buttons if not b.disabled).click()
+    for html in (board._scores.value, board._totals.value):
+        assert html.startswith('<div class="eleusis-projector" style="font-size:1.5em')
