@@ -37,6 +37,10 @@ def last_play_highlight(round_: Any) -> dict[Any, str]:
     return {len(round_.mainline) - 1: "accepted"} if round_.mainline else {}
 
 
+# A table row (position label, mainline card, a four-card sideline, margins) is about 4.6 card widths tall.
+ROW_HEIGHT_PER_WIDTH = 4.6
+
+
 class TableArea(w.VBox):
     """The table: mainline wrapping onto new lines, sidelines under their cards, markers, last play framed."""
 
@@ -68,9 +72,12 @@ class TableArea(w.VBox):
         )
         if self.max_height:
             # A long table scrolls inside its box; column-reverse keeps the newest row in view, so the
-            # verdict and the hand below stay on a small projector screen.
+            # verdict and the hand below stay on a small projector screen.  The box is never shorter than
+            # one row with a four-card sideline: on a 720-pixel screen 44vh would cut off the top of the
+            # mainline (its ranks) above a Gardner pile of wrong cards.
+            floor = f"{ROW_HEIGHT_PER_WIDTH * self.card_width:.0f}px"
             html = (
-                f'<div style="max-height:{self.max_height};overflow-y:auto;display:flex;'
+                f'<div style="max-height:max({self.max_height}, {floor});overflow-y:auto;display:flex;'
                 f'flex-direction:column-reverse"><div>{html}</div></div>'
             )
         self._html.value = html

@@ -224,3 +224,16 @@ def test_physical_gardner_teacher_ends_the_first_half() -> None:
         box.value = {"Ana": 1, "Ben": 0, "Cy": 1}[name]
     board._finish_button.click()
     assert r.is_over and "eleusis-scores" in board._scores.value
+
+
+def test_table_box_holds_a_whole_row_with_a_sideline_on_a_small_screen() -> None:
+    from eleusis_lab.play import new_round
+    from eleusis_lab.widgets.parts import TableArea
+
+    r = new_round("express", ["Ana", "Ben"], "express-1", seed=1)
+    area = TableArea(card_width=96)
+    area.show(r)
+    assert "max-height:max(44vh, 442px)" in area.html  # 4.6 × 96: one row with a four-card sideline
+    area.card_width = 60
+    area.show(r)
+    assert "max-height:max(44vh, 276px)" in area.html
