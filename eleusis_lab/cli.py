@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -125,7 +126,9 @@ def _add_solo(sub: Any) -> None:
     p.add_argument("--rule", required=True, help="rule text or a library key")
     p.add_argument("--seed", type=int, default=0, help="seed of the first round (default 0)")
     p.add_argument("--rounds", type=int, default=1, help="how many rounds (default 1)")
-    p.add_argument("--player", default="scientist", help="scientist (default), random, or another registered player")
+    p.add_argument(
+        "--player", default="scientist", help="scientist (default), random, or another registered player"
+    )
     p.add_argument("--max-turns", type=int, default=30, help="turns allowed (default 30)")
     p.add_argument("--hand", type=int, default=12, help="hand size (default 12)")
     p.add_argument("--penalty", type=int, default=2, help="cost of a wrong guess (default 2)")
@@ -199,6 +202,8 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     if not lessons.is_dir():
         raise CommandError(f"the lessons folder {lessons} does not exist; run this from a clone of the kit")
     command = [sys.executable, "-m", "jupyter", "lab", str(lessons)]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # JupyterLab refuses root without it (containers, school servers)
     if args.dry_run:
         print(" ".join(command))
         return 0

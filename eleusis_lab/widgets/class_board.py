@@ -479,6 +479,7 @@ class ClassBoard(w.VBox):
         self._show_setup(False)
         self._verdict.value = banner("Dealt. " + self._first_message(), "info")
         self._advance_computers()
+        self.save()  # a save file from the deal on, so a restart before the first play loses nothing
         self.refresh()
 
     def _new_save_path(self) -> Path | None:

@@ -117,11 +117,16 @@ def test_lab_runs_jupyter_on_the_lessons(monkeypatch: pytest.MonkeyPatch, tmp_pa
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     monkeypatch.setattr(cli, "_lessons_dir", lambda: lessons)
+    monkeypatch.setattr(cli.os, "geteuid", lambda: 1000)
     assert cli.main(["lab"]) == 0
     assert calls == [[sys.executable, "-m", "jupyter", "lab", str(lessons)]]
     assert cli.main(["lab", "--dry-run"]) == 0
     assert capsys.readouterr().out.strip().endswith(f"jupyter lab {lessons}")
     assert len(calls) == 1
+    # As root (a container, a school server) JupyterLab needs --allow-root or it refuses to start.
+    monkeypatch.setattr(cli.os, "geteuid", lambda: 0)
+    assert cli.main(["lab"]) == 0
+    assert calls[-1] == [sys.executable, "-m", "jupyter", "lab", str(lessons), "--allow-root"]
 
 
 def test_lab_without_lessons_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path, capsys) -> None:

@@ -41,6 +41,8 @@ def test_solo_board_with_computer_opponents_and_resume(tmp_path) -> None:
     board.deal()
     r = board.round
     assert r.players == ["You", "Careful", "Scientist"]
+    # Saved from the deal on: a kernel restart before the first play resumes the same deal.
+    assert SoloBoard.resume(path).round.to_json() == r.to_json()
     for _ in range(3):
         if r.is_over:
             break
