@@ -295,7 +295,11 @@ class NewEleusisRound(NoPlayRound):
         )
         deadly = self.sudden_death
         before = self._state.cards_played
+        # The new hand is 4 cards smaller, and no larger than what the stock still holds: a player whose
+        # new hand comes out empty has emptied their hand, and that ends the round.
         size = len(shown) - self.NO_PLAY_SHRINK
+        if not self._physical:
+            size = min(size, len(self._state.stock))
         with self._action():
             index = self._emit(
                 ev.NoPlayDeclared(player, correct, chosen, says, tuple(shown) if self._physical else ())

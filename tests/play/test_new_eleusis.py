@@ -236,3 +236,31 @@ def test_rules_md_score_example_physical():
     assert r.to_json() == before
     s = r.finish([0, 5, 9, 3])
     assert (s.players, s.dealer) == ([13, 4, 0, 6], 13)
+
+
+def test_a_right_no_play_with_an_empty_stock_ends_the_round() -> None:
+    # Found by the rounds benchmark: a right no-play when the stock cannot refill the hand used to leave the
+    # player holding nothing while the round went on.  The new hand is capped by the stock; an empty one
+    # means the player has emptied their hand.  Invariant over many random rounds: whoever is to play
+    # holds a card.
+    import random
+
+    ended_by_empty_stock = 0
+    for seed in range(340, 380):
+        r = new_round("new-eleusis", ["P1", "P2", "P3", "P4"], "new-eleusis", seed=seed)
+        rng = random.Random(seed)
+        while not r.is_over:
+            p = r.current_player
+            hand = r.hand(p)
+            assert hand, f"seed {seed}: {p} is to play with an empty hand"
+            if rng.random() < 0.05:
+                stock = r.stock_size
+                verdict = r.no_play(p)
+                if verdict.accepted and stock == 0 and len(hand) > 4:
+                    assert r.is_over and r.end.reason == "no-play"
+                    ended_by_empty_stock += 1
+                continue
+            r.play(p, rng.sample(hand, rng.randint(1, min(2, len(hand)))))
+            if not r.is_over and r.can_become_prophet(p) and rng.random() < 0.05:
+                r.declare_prophet(p)
+    assert ended_by_empty_stock >= 1  # the situation really arose in these seeds
