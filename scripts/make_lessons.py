@@ -963,22 +963,29 @@ def notebook(cells: list[Cell]) -> nbformat.NotebookNode:
     return nb
 
 
-def render(key: str) -> str:
-    _name, build = LESSONS[key]
+def render(key: str, lessons: dict[str, tuple[str, Callable[[], list[Cell]]]] | None = None) -> str:
+    _name, build = (lessons or LESSONS)[key]
     return nbformat.writes(notebook(build())) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("lessons", nargs="*", help="lesson numbers (default: all)")
+def main(
+    argv: list[str] | None = None,
+    *,
+    lessons: dict[str, tuple[str, Callable[[], list[Cell]]]] | None = None,
+    script: str = "scripts/make_lessons.py",
+) -> int:
+    """Write (or with ``--check`` compare) the lessons; ``make_lessons_5_8.py`` calls this with its own."""
+    lessons = lessons or LESSONS
+    parser = argparse.ArgumentParser(description=f"Write the lessons {', '.join(lessons)} from {script}.")
+    parser.add_argument("lessons", nargs="*", help=f"lesson numbers (default: all of {', '.join(lessons)})")
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
-    keys = args.lessons or list(LESSONS)
+    keys = args.lessons or list(lessons)
     stale = []
     for key in keys:
-        name, _build = LESSONS[key]
+        name, _build = lessons[key]
         path = LESSONS_DIR / name
-        text = render(key)
+        text = render(key, lessons)
         if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
@@ -986,7 +993,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path.relative_to(LESSONS_DIR.parent)}")
     if stale:
-        print("lessons differ from scripts/make_lessons.py (run it):", ", ".join(stale), file=sys.stderr)
+        print(f"lessons differ from {script} (run it):", ", ".join(stale), file=sys.stderr)
         return 1
     return 0
 

@@ -13,23 +13,20 @@ pattern.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import nbformat
+import make_lessons
 from make_lessons import (  # the sibling script, found through sys.path
-    LESSONS_DIR,
     SETUP,
     Cell,
     check,
     code,
     header,
     md,
-    notebook,
     teacher_notes,
 )
 
@@ -1432,32 +1429,8 @@ LESSONS: dict[str, tuple[str, Callable[[], list[Cell]]]] = {
 }
 
 
-def render(key: str) -> str:
-    _name, build = LESSONS[key]
-    return nbformat.writes(notebook(build())) + "\n"
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("lessons", nargs="*", help="lesson numbers (default: all of 05-08)")
-    parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = parser.parse_args(argv)
-    keys = args.lessons or list(LESSONS)
-    stale = []
-    for key in keys:
-        name, _build = LESSONS[key]
-        path = LESSONS_DIR / name
-        text = render(key)
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(name)
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(LESSONS_DIR.parent)}")
-    if stale:
-        print("lessons differ from scripts/make_lessons_5_8.py (run it):", ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return make_lessons.main(argv, lessons=LESSONS, script="scripts/make_lessons_5_8.py")
 
 
 if __name__ == "__main__":
