@@ -19,6 +19,7 @@ _EXPORTS = {
     "Rule": "eleusis_lab.rules",
     "RuleError": "eleusis_lab.rules",
     "PlayerInfo": "eleusis_lab.rules",
+    "as_rule": "eleusis_lab.rules",
     "library": "eleusis_lab.rules.library",
     "check": "eleusis_lab.rules.checks",
     "same_rule": "eleusis_lab.rules.checks",
@@ -41,6 +42,7 @@ __all__ = [
     "RuleError",
     "Suit",
     "Verdict",
+    "as_rule",
     "check",
     "library",
     "load_round",
@@ -54,7 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab import science, scoring
     from eleusis_lab.cards import Card, Color, Suit
     from eleusis_lab.play import GameError, Round, Verdict, load_round, new_round
-    from eleusis_lab.rules import PlayerInfo, Rule, RuleError
+    from eleusis_lab.rules import PlayerInfo, Rule, RuleError, as_rule
     from eleusis_lab.rules import library as library
     from eleusis_lab.rules.checks import check, same_rule
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -57,18 +56,10 @@ def _add_check(sub: Any) -> None:
 
 def _read_rule(text: str) -> tuple[Any, str | None]:
     """(parsed Rule, library key or None): a library key is looked up, anything else parsed."""
-    from eleusis_lab.rules import Rule, RuleError, library
+    from eleusis_lab.rules import as_rule, library
 
     key = text.strip()
-    known = library.keys()
-    if key in known:
-        return library.get(key).rule, key
-    try:
-        return Rule.parse(text), None
-    except RuleError:
-        if re.fullmatch(r"[a-z]+(-[a-z0-9]+)+", key):  # looks like a library key: say which ones exist
-            library.get(key)  # raises KeyError naming the nearest keys
-        raise
+    return as_rule(text), (key if key in library.keys() else None)  # noqa: SIM118 - a module's keys()
 
 
 def _estimated_difficulty(rule: Any, deck: str | None) -> dict[str, Any] | None:
@@ -238,7 +229,8 @@ def _one_sentence(error: BaseException) -> str:
     from eleusis_lab.rules import RuleError
 
     if isinstance(error, RuleError):
-        text = f"{error.reason} (line {error.line}, column {error.column})"
+        where = f" (line {error.line}, column {error.column})" if error.offset is not None else ""
+        text = error.reason + where
         if error.hint:
             text += f"; {error.hint}"
         return text

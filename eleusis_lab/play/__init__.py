@@ -51,6 +51,7 @@ from eleusis_lab.play.new_eleusis import NewEleusisRound
 from eleusis_lab.play.round import GuessResult, Round, Verdict
 from eleusis_lab.play.save import load_round
 from eleusis_lab.play.table import Marker, Observation, SidelinePlay, Table, WrongCard
+from eleusis_lab.rules import as_rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.rules import Rule
@@ -79,7 +80,6 @@ __all__ = [
     "WrongCard",
     "load_round",
     "new_round",
-    "resolve_rule",
     "variant_class",
 ]
 
@@ -105,28 +105,6 @@ def variant_class(name: str) -> type[Round]:
         raise GameError(f"Unknown variant {name!r}: choose one of {', '.join(VARIANTS)}.") from None
 
 
-def resolve_rule(rule: Rule | str) -> Rule:
-    """A rule from a :class:`Rule`, a library key (``express-1``) or rule text (``RuleError`` if bad)."""
-    if isinstance(rule, str):
-        from eleusis_lab.rules import Rule as RuleClass
-
-        key = rule.strip()
-        if key and not any(ch.isspace() for ch in key):
-            try:
-                from eleusis_lab.rules import library
-
-                if key in set(library.keys()):
-                    return library.get(key).rule
-            except ImportError:  # pragma: no cover - the library is optional for plain rule text
-                pass
-        return RuleClass.parse(rule)
-    if hasattr(rule, "accepts") and hasattr(rule, "text"):
-        return rule
-    if hasattr(rule, "rule") and hasattr(rule, "key"):  # a LibraryEntry
-        return rule.rule
-    raise GameError(f"A rule must be a Rule, rule text or a library key, not {type(rule).__name__}.")
-
-
 def new_round(
     variant: str,
     players: Sequence[str],
@@ -148,7 +126,7 @@ def new_round(
     cls = variant_class(variant)
     return cls(
         players,
-        resolve_rule(rule),
+        as_rule(rule),
         seed=seed,
         dealer=dealer,
         physical=physical,

@@ -51,14 +51,14 @@ import statistics
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.cards import deck as named_deck
 from eleusis_lab.cards import designs as card_designs
-
-if TYPE_CHECKING:  # pragma: no cover
-    from eleusis_lab.rules import PlayerInfo, Rule
+from eleusis_lab.rules import ast
+from eleusis_lab.rules.library import RuleLike, as_rule
+from eleusis_lab.rules.rule import PlayerInfo, Rule
 
 __all__ = [
     "Counterexample",
@@ -89,16 +89,6 @@ MAX_POSITION_FOLD = 60
 
 
 # -- resolving arguments -----------------------------------------------------------------------
-def _as_rule(rule: Rule | str) -> Rule:
-    from eleusis_lab.rules import Rule
-
-    if isinstance(rule, Rule):
-        return rule
-    if isinstance(rule, str):
-        return Rule.parse(rule)
-    raise TypeError(f"expected a Rule or rule text, not {type(rule).__name__}")
-
-
 def _resolve_deck(
     deck: str | Sequence[Card] | None, *rules: Rule
 ) -> tuple[str, list[Card], int, dict[Card, int]]:
@@ -135,8 +125,6 @@ def _resolve_deck(
 def _players(rules: Sequence[Rule], player_names: Sequence[str] | None) -> list[PlayerInfo | None]:
     if not any(r.uses_player for r in rules):
         return [None]
-    from eleusis_lab.rules import PlayerInfo
-
     names = list(player_names) if player_names else list(SAMPLE_PLAYERS)
     if not names:
         raise ValueError("player_names must name at least one player")
@@ -152,8 +140,6 @@ def _position_fold(rule: Rule) -> tuple[int, int] | None:
     """
     if not rule.uses_position:
         return (1, 1)
-    from eleusis_lab.rules import ast
-
     nodes = rule.ast.walk()
     parent: dict[int, ast.Node] = {}
     for node in nodes:
@@ -214,8 +200,6 @@ def _history_features(rules: Sequence[Rule]) -> tuple[str, ...] | None:
     every card is computed once per combination of them (``gardner-3`` reads only colours: 4
     combinations instead of 2,704 pairs of cards).
     """
-    from eleusis_lab.rules import ast
-
     features: set[str] = set()
     for rule in rules:
         nodes = rule.ast.walk()
@@ -507,7 +491,7 @@ def _join(cards: Sequence[Card]) -> str:
 
 
 def check(
-    rule: Rule | str,
+    rule: RuleLike,
     deck: str | Sequence[Card] | None = None,
     *,
     player_names: Sequence[str] | None = None,
@@ -519,7 +503,7 @@ def check(
     the rule is written for.  Player-dependent rules are judged for ``player_names`` (default: four
     sample names).  ``seed`` only matters when the rule has to be simulated.
     """
-    rule = _as_rule(rule)
+    rule = as_rule(rule)
     deck_name, faces, size, copies = _resolve_deck(deck, rule)
     players = _players([rule], player_names)
     fold = _position_fold(rule)
@@ -660,14 +644,14 @@ def _verdicts(r: dict[str, Any], n: int) -> tuple[list[str], list[str]]:
 
 
 def reachable_situations(
-    rule: Rule | str,
+    rule: RuleLike,
     deck: str | Sequence[Card] | None = None,
     *,
     player_names: Sequence[str] | None = None,
     seed: int = 0,
 ) -> Iterator[Situation]:
     """Every situation the rule can lead to (or a seeded sample when it cannot be enumerated)."""
-    rule = _as_rule(rule)
+    rule = as_rule(rule)
     _, faces, _, copies = _resolve_deck(deck, rule)
     players = _players([rule], player_names)
     space = _Space(rule, faces, players, rule.lookback, _position_fold(rule), copies)
@@ -741,8 +725,8 @@ class Equivalence:
 
 
 def same_rule(
-    a: Rule | str,
-    b: Rule | str,
+    a: RuleLike,
+    b: RuleLike,
     deck: str | Sequence[Card] | None = None,
     player_names: Sequence[str] | None = None,
     *,
@@ -755,7 +739,7 @@ def same_rule(
     guess that differs only on mainlines the secret rule can never build is judged the same.  The
     counterexample, if any, is on a shortest such mainline and is re-checked with both rules.
     """
-    a, b = _as_rule(a), _as_rule(b)
+    a, b = as_rule(a), as_rule(b)
     if a == b:
         return Equivalence(True, None, "identical", 0)
     # the deck is the secret rule's; a guess about the other kind of card is simply a different rule

@@ -16,12 +16,15 @@ False
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-if TYPE_CHECKING:  # pragma: no cover
-    from eleusis_lab.rules import Rule
+from eleusis_lab.rules import ast
+from eleusis_lab.rules.errors import RuleError
+from eleusis_lab.rules.rule import Rule
 
 Difficulty = Literal["easy", "medium", "hard"]
 DeckName = Literal["standard", "letters"]
@@ -38,8 +41,6 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 
 @cache
 def _parse(text: str) -> Rule:
-    from eleusis_lab.rules import Rule
-
     return Rule.parse(text)
 
 
@@ -589,8 +590,6 @@ def hint(rule: Rule) -> str:
     >>> hint(get("gardner-3").rule)
     'It concerns the two top cards; it is about colours and ranks.'
     """
-    from eleusis_lab.rules import ast
-
     topics: list[str] = []
     for node in rule.ast.walk():
         topic = None
@@ -627,11 +626,54 @@ def get(key: str) -> LibraryEntry:
     try:
         return _BY_KEY[key]
     except KeyError:
-        import difflib
+        raise KeyError(f"no library rule {key!r}; {_nearest_keys(key)}") from None
 
-        near = difflib.get_close_matches(key, keys(), n=3)
-        hint = f"; did you mean {', '.join(near)}?" if near else f"; known keys: {', '.join(keys())}"
-        raise KeyError(f"no library rule {key!r}{hint}") from None
+
+def _nearest_keys(key: str) -> str:
+    near = difflib.get_close_matches(key, keys(), n=3)
+    return f"did you mean {', '.join(near)}?" if near else f"known keys: {', '.join(keys())}"
+
+
+#: Text shaped like a library key (``gardner-11``): if it does not parse, the error names the keys.
+_KEY_SHAPE = re.compile(r"[a-z]+(-[a-z0-9]+)+")
+
+
+#: What may stand for a rule in an argument (see :func:`as_rule`).
+RuleLike = Rule | LibraryEntry | str
+
+
+def as_rule(rule: RuleLike) -> Rule:
+    """The one way to read a rule argument: a ``Rule``, a library entry, a library key or rule text.
+
+    A key (spaces around it ignored) gives its library rule; any other text is parsed. Text that
+    does not parse but is shaped like a key (and does not start with ``card-``, ``prev-`` …) raises
+    a :class:`RuleError` naming the nearest keys;
+    anything that is not a rule, an entry or text raises ``TypeError``.
+
+    >>> as_rule(" express-1 ").text
+    'card.color != prev.color'
+    >>> as_rule("gardner-11")
+    Traceback (most recent call last):
+    ...
+    eleusis_lab.rules.errors.RuleError: no library rule 'gardner-11'
+    hint: did you mean gardner-1?
+    """
+    if isinstance(rule, Rule):
+        return rule
+    if isinstance(rule, LibraryEntry):
+        return rule.rule
+    if not isinstance(rule, str):
+        raise TypeError(f"a rule is a Rule, rule text or a library key, not {type(rule).__name__}")
+    key = rule.strip()
+    entry = _BY_KEY.get(key)
+    if entry is not None:
+        return entry.rule
+    try:
+        return Rule.parse(rule)
+    except RuleError:
+        if _KEY_SHAPE.fullmatch(key) and key.split("-", 1)[0] not in ast.REFS:
+            raise RuleError(f"no library rule {key!r}", hint=_nearest_keys(key)) from None
+        raise
 
 
 def playable(deck: str | None = None) -> list[LibraryEntry]:

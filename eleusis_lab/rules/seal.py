@@ -23,21 +23,18 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # pragma: no cover
-    from eleusis_lab.rules import Rule
+from eleusis_lab.rules.errors import RuleError
+from eleusis_lab.rules.library import RuleLike, as_rule
 
 #: Bumped if the hashed message ever changes, so old seals are still checked the old way.
 SEAL_VERSION = 1
 _SALT_BYTES = 16
 
 
-def _canonical(rule: Rule | str) -> str:
-    from eleusis_lab.rules import Rule
-
-    parsed = rule if isinstance(rule, Rule) else Rule.parse(rule)
-    return parsed.text
+def _canonical(rule: RuleLike) -> str:
+    return as_rule(rule).text
 
 
 def _digest(salt: str, canonical_text: str, version: int = SEAL_VERSION) -> str:
@@ -69,8 +66,8 @@ class Seal:
             raise ValueError(f"unknown seal version {self.version!r}; this kit reads version {SEAL_VERSION}")
 
     @classmethod
-    def commit(cls, rule: Rule | str, *, salt: str | None = None) -> Seal:
-        """Seal a rule (a ``Rule`` or rule text, which must parse) with a fresh random salt."""
+    def commit(cls, rule: RuleLike, *, salt: str | None = None) -> Seal:
+        """Seal a rule (anything :func:`~eleusis_lab.rules.as_rule` reads) with a fresh random salt."""
         salt = _check_hex(salt, "salt") if salt is not None else secrets.token_hex(_SALT_BYTES)
         return cls(digest=_digest(salt, _canonical(rule)), salt=salt)
 
@@ -80,13 +77,11 @@ class Seal:
         d = self.digest[:12]
         return f"{d[0:4]}-{d[4:8]}-{d[8:12]}"
 
-    def verify(self, rule: Rule | str, salt: str | None = None) -> bool:
+    def verify(self, rule: RuleLike, salt: str | None = None) -> bool:
         """True when ``rule`` (text or ``Rule``) means exactly the sealed rule.
 
         Text that is not a rule at all gives False. A seal read without its salt needs ``salt``.
         """
-        from eleusis_lab.rules import RuleError
-
         salt = salt if salt is not None else self.salt
         if salt is None:
             raise ValueError("this seal was stored without its salt: pass the salt the dealer reveals")

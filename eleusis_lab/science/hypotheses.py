@@ -25,6 +25,7 @@ from typing import Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play.table import fits_in_turn
+from eleusis_lab.rules import as_rule
 
 
 @dataclass(frozen=True)
@@ -74,12 +75,6 @@ def _judges(rule: Any, obs: Any, player: Any = None) -> bool:
     return fits_in_turn(rule, obs.cards, obs.mainline, player)
 
 
-def _as_rule(rule: Any) -> Any:
-    from eleusis_lab.rules import Rule
-
-    return rule if isinstance(rule, Rule) else Rule.parse(str(rule))
-
-
 def check(
     rule: Any, evidence: Iterable[Any], players: Mapping[str, Any] | None = None, *, start: int = 0
 ) -> CheckResult:
@@ -88,7 +83,7 @@ def check(
     ``players`` maps player names to ``PlayerInfo`` for player-dependent rules (``round.player_info``).
     Raises ``RuleError`` for rule text that does not parse.
     """
-    parsed = _as_rule(rule)
+    parsed = as_rule(rule)
     for i, obs in enumerate(evidence):
         if i < start:
             continue
@@ -156,7 +151,7 @@ class ClassHypotheses:
         """
         if not str(student).strip():
             raise ValueError("a hypothesis needs the student's name")
-        rule = _as_rule(rule_text)
+        rule = as_rule(rule_text)
         result = check(rule, self.evidence, self.players)
         item = StudentHypothesis(str(student).strip(), rule, words, len(self.evidence), result.falsified_by)
         self.items.append(item)

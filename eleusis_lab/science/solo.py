@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis_lab.cards import Card, double_deck, letter_deck
+from eleusis_lab.rules import as_rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ def solo_round(
     """
     from eleusis_lab.rules import Rule, RuleError
 
-    secret = _as_rule(rule)
+    secret = as_rule(rule)
     if secret.uses_player:
         raise ValueError("the solo protocol has no players to name: this rule reads `player`")
     if max_turns < 1 or hand_size < 1 or penalty < 0:
@@ -217,22 +218,6 @@ def _lookup(name: str, seed: int) -> Any:
     return lookup(name, seed=seed)
 
 
-def _as_rule(rule: Any) -> Any:
-    from eleusis_lab.rules import Rule
-
-    if isinstance(rule, Rule):
-        return rule
-    text = str(rule)
-    try:
-        from eleusis_lab.rules import library
-
-        if text in library.keys():  # noqa: SIM118 - library is a module
-            return library.get(text).rule
-    except ImportError:  # pragma: no cover
-        pass
-    return Rule.parse(text)
-
-
 def solo_rounds(
     rule: Any, player: Any = "scientist", *, seed: int = 0, rounds: int = 1, **options: Any
 ) -> list[SoloResult]:
@@ -247,7 +232,7 @@ def estimate_difficulty(
 
     ``None`` for rules the solo protocol cannot play (player-dependent rules).
     """
-    secret = _as_rule(rule)
+    secret = as_rule(rule)
     if secret.uses_player:
         return None
     results = solo_rounds(secret, "scientist", seed=seed, rounds=rounds)

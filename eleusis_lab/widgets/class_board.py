@@ -396,14 +396,11 @@ class ClassBoard(w.VBox):
 
     def check_rule(self) -> None:
         """Run the rule checks on the secret rule and say, without showing it, whether it is fit to play."""
-        from eleusis_lab.rules import library
         from eleusis_lab.rules.checks import check
 
         variant = self._variant.value
         try:
-            rule, key = self._secret_rule(variant)
-            if key is not None:
-                rule = library.get(key).rule
+            rule, _key = self._secret_rule(variant)
             deck = "letters" if variant == "letters" else "standard"
             with self.busy("Checking the rule"):
                 report = check(rule, deck=deck)
