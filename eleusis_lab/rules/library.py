@@ -647,8 +647,7 @@ def as_rule(rule: RuleLike) -> Rule:
 
     A key (spaces around it ignored) gives its library rule; any other text is parsed. Text that
     does not parse but is shaped like a key (and does not start with ``card-``, ``prev-`` …) raises
-    a :class:`RuleError` naming the nearest keys;
-    anything that is not a rule, an entry or text raises ``TypeError``.
+    a :class:`RuleError` naming the nearest keys; anything else raises ``TypeError``.
 
     >>> as_rule(" express-1 ").text
     'card.color != prev.color'
@@ -656,7 +655,7 @@ def as_rule(rule: RuleLike) -> Rule:
     Traceback (most recent call last):
     ...
     eleusis_lab.rules.errors.RuleError: no library rule 'gardner-11'
-    hint: did you mean gardner-1?
+    hint: did you mean gardner-1, gardner-7, gardner-6?
     """
     if isinstance(rule, Rule):
         return rule
