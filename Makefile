@@ -8,14 +8,15 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told it may (containers, CI, classroom servers).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
-# JupyterLab settings that ship with the environment: no news pop-up, no update check in class.
+# JupyterLab settings that ship with the environment: no news pop-up, no update check in class, and a
+# double-click on a lesson's .md text file opens it as a notebook (jupytext's viewer), not as text.
 OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 PORT ?= 8888
 LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila test lint lint-ruff lint-mypy lint-lessons unit lessons browser format strip bench clean
+.PHONY: lab voila test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -26,6 +27,7 @@ $(STAMP): pyproject.toml
 	p = pathlib.Path(sys.argv[1]); p.parent.mkdir(parents=True, exist_ok=True); \
 	s = json.loads(p.read_text()) if p.exists() else {}; \
 	s["@jupyterlab/apputils-extension:notification"] = {"fetchNews": "false", "checkForUpdates": False}; \
+	s["@jupyterlab/docmanager-extension:plugin"] = {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}; \
 	p.write_text(json.dumps(s, indent=2) + "\n")' $(OVERRIDES)
 	touch $(STAMP)
 
@@ -46,18 +48,26 @@ lint-ruff: $(STAMP)
 lint-mypy: $(STAMP)
 	$(BIN)/mypy
 
-# A lesson committed with outputs or widget state fails nbstripout --verify (`make strip` fixes it);
-# lessons are written by scripts/make_lessons*.py, so a notebook edited by hand instead fails --check.
+# A lesson committed with outputs or widget state fails nbstripout --verify (`make strip` fixes it); the
+# check script fails a lesson whose .md and .ipynb differ (`make sync-lessons` fixes it), that lacks the
+# opening sections or the teacher notes last, has no assert, or whose core path is 900 words or more.
 lint-lessons: $(STAMP)
 	$(BIN)/nbstripout --verify lessons/*.ipynb
-	for script in scripts/make_lessons*.py; do $(BIN)/python $$script --check || exit 1; done
+	$(BIN)/python tests/lessons/check_lessons.py
+
+# Each lesson's MyST text file (lessons/NN_*.md) is its source; this writes the paired notebooks from the
+# text files edited since (jupytext takes the newer of the two), then strips their outputs.
+sync-lessons: $(STAMP)
+	$(BIN)/jupytext --sync --quiet lessons/[0-9][0-9]_*.md
+	$(BIN)/nbstripout lessons/*.ipynb
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS)) --ignore=tests/browser
 
+# Edit a lesson's .md, then `make lessons`: the notebooks are synced from the text first.
 # Each notebook runs in one kernel, top to bottom: xdist may spread notebooks, never one notebook's cells.
 # Boards that autosave write into out/saves, not into the home folder.
-lessons: $(STAMP)
+lessons: sync-lessons
 	ELEUSIS_LAB_SAVES=$(CURDIR)/out/saves $(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --nbval-lax \
 	  --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg --durations=8 lessons/
 

@@ -1,0 +1,175 @@
+"""Check the lessons in ``lessons/``: text source and notebook in sync, the lesson pattern, the length.
+
+Each lesson is a MyST Markdown file ``NN_title.md`` (the source people edit) paired with ``NN_title.ipynb``
+(stripped; what nbval, Voilà and JupyterLab run). ``make lint`` runs this file; it exits 1 and says what to
+do when a lesson breaks one of these:
+
+- every ``.md`` has its ``.ipynb`` and the other way round, with the same cells (type, source, metadata);
+- the first cells, before any code, are the title and *What you'll do*, *What you'll learn*,
+  *What you'll need*, *Time*, in that order; the last cell is *Teacher notes*;
+- at least one code cell holds an ``assert`` (lessons check what they claim);
+- the core path (every Markdown cell before the first *If you have time* heading and before *Teacher
+  notes*) is under ``CORE_WORDS_LIMIT`` words, so a lesson fits one class period.
+
+    .venv/bin/python tests/lessons/check_lessons.py             # check every lesson
+    .venv/bin/python tests/lessons/check_lessons.py --counts    # also print each lesson's word counts
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jupytext
+import nbformat
+
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
+CORE_WORDS_LIMIT = 900
+OPENING_SECTIONS = ("What you'll do", "What you'll learn", "What you'll need", "Time")
+TEACHER_NOTES = "Teacher notes"
+EXTRAS_HEADING = re.compile(r"^#{1,6}\s+If you have time\b", re.IGNORECASE | re.MULTILINE)
+HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*$", re.MULTILINE)
+# A word: a run of letters or digits, with inner apostrophes or hyphens (don't, 2-4-6, left-to-right).
+WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+# Lessons written before the length check, shortened in the next commit; a warning, not yet an error.
+LENGTH_PENDING = frozenset({"05_designing_a_good_rule", "06_new_eleusis", "07_guess_the_rule_letter_deck"})
+SYNC_HINT = "edit the .md, then run `make sync-lessons` (or `jupytext --sync lessons/*.md`)"
+
+
+@dataclass(frozen=True)
+class WordCount:
+    """Words of a lesson's Markdown cells: the core path, the *If you have time* part, the teacher notes."""
+
+    core: int
+    extras: int
+    teacher: int
+
+
+def _cells(notebook: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """What must agree between the two files: each cell's type, source and metadata (ids may differ)."""
+    return [(c.cell_type, c.source.strip(), dict(c.metadata)) for c in notebook.cells]
+
+
+def sync_problems(text_path: Path, notebook_path: Path) -> list[str]:
+    """How the Markdown source and its notebook disagree (empty when they are in sync)."""
+    text = _cells(jupytext.read(text_path))
+    notebook = _cells(nbformat.read(notebook_path, as_version=4))
+    if text == notebook:
+        return []
+    if len(text) != len(notebook):
+        return [f"{len(text)} cells in {text_path.name}, {len(notebook)} in {notebook_path.name}"]
+    first = next(i for i, (a, b) in enumerate(zip(text, notebook, strict=True)) if a != b)
+    return [f"cell {first + 1} differs ({text[first][1][:60]!r}…)"]
+
+
+def _headings(source: str) -> list[str]:
+    return [match.group(2) for match in HEADING.finditer(source)]
+
+
+def pattern_problems(notebook: Any) -> list[str]:
+    """Where a lesson breaks the pattern: opening sections, *Teacher notes* last, an ``assert`` cell."""
+    problems = []
+    opening: list[str] = []
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            break
+        opening += _headings(cell.source)
+    found = [h for h in opening if h in OPENING_SECTIONS]
+    if tuple(found) != OPENING_SECTIONS:
+        problems.append(
+            "before the first code cell it needs the sections "
+            + ", ".join(f"'{s}'" for s in OPENING_SECTIONS)
+            + f" in that order (found {found})"
+        )
+    if not opening or not notebook.cells[0].source.startswith("# "):
+        problems.append("the first cell must start with the lesson's title ('# Lesson N — …')")
+    last = notebook.cells[-1] if notebook.cells else None
+    if last is None or last.cell_type != "markdown" or _headings(last.source)[:1] != [TEACHER_NOTES]:
+        problems.append(f"the last cell must be '## {TEACHER_NOTES}'")
+    markdown = [c.source for c in notebook.cells if c.cell_type == "markdown"]
+    teacher_cells = sum(TEACHER_NOTES in _headings(source) for source in markdown)
+    if teacher_cells > 1:
+        problems.append(f"'{TEACHER_NOTES}' appears in {teacher_cells} cells; keep one, last")
+    if not any(c.cell_type == "code" and re.search(r"^\s*assert\b", c.source, re.M) for c in notebook.cells):
+        problems.append("no code cell has an `assert`: check what the lesson claims")
+    return problems
+
+
+def count_words(text: str) -> int:
+    return len(WORD.findall(text))
+
+
+def word_count(notebook: Any) -> WordCount:
+    """Words of the Markdown cells, split at the first *If you have time* heading and at *Teacher notes*."""
+    core = extras = teacher = 0
+    part = "core"
+    for cell in notebook.cells:
+        if cell.cell_type != "markdown":
+            continue
+        source = cell.source
+        if TEACHER_NOTES in _headings(source):
+            part = "teacher"
+        elif part == "core" and (match := EXTRAS_HEADING.search(source)):
+            core += count_words(source[: match.start()])
+            source, part = source[match.start() :], "extras"
+        words = count_words(source)
+        if part == "core":
+            core += words
+        elif part == "extras":
+            extras += words
+        else:
+            teacher += words
+    return WordCount(core, extras, teacher)
+
+
+def check(lessons_dir: Path, *, show_counts: bool = False) -> list[str]:
+    """Every problem of every lesson in ``lessons_dir``, one line each (empty when all is well)."""
+    problems: list[str] = []
+    texts = {p.stem: p for p in sorted(lessons_dir.glob("[0-9][0-9]_*.md"))}
+    notebooks = {p.stem: p for p in sorted(lessons_dir.glob("[0-9][0-9]_*.ipynb"))}
+    for stem in sorted(notebooks.keys() - texts.keys()):
+        problems.append(f"{stem}.ipynb has no text source {stem}.md: write it with `jupytext --to myst`")
+    for stem in sorted(texts.keys() - notebooks.keys()):
+        problems.append(f"{stem}.md has no notebook {stem}.ipynb: {SYNC_HINT}")
+    for stem in sorted(texts.keys() & notebooks.keys()):
+        out_of_sync = sync_problems(texts[stem], notebooks[stem])
+        problems += [f"{stem}: out of sync: {p}; {SYNC_HINT}" for p in out_of_sync]
+        notebook = jupytext.read(texts[stem])
+        problems += [f"{stem}: {p}" for p in pattern_problems(notebook)]
+        words = word_count(notebook)
+        if show_counts:
+            print(f"{stem}: core {words.core} words, extras {words.extras}, teacher notes {words.teacher}")
+        if words.core >= CORE_WORDS_LIMIT and stem in LENGTH_PENDING:
+            print(f"{stem}: warning: the core path has {words.core} words (limit {CORE_WORDS_LIMIT})")
+        elif words.core >= CORE_WORDS_LIMIT:
+            problems.append(
+                f"{stem}: the core path has {words.core} words (limit {CORE_WORDS_LIMIT}): shorten it,"
+                " or move parts under an '## If you have time' heading"
+            )
+    if not texts and not notebooks:
+        problems.append(f"no lessons found in {lessons_dir}")
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("lessons_dir", nargs="?", type=Path, default=LESSONS_DIR)
+    parser.add_argument("--counts", action="store_true", help="print each lesson's word counts")
+    args = parser.parse_args(argv)
+    problems = check(args.lessons_dir, show_counts=args.counts)
+    _report(problems)
+    return 1 if problems else 0
+
+
+def _report(problems: Iterable[str]) -> None:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""The lesson checker of ``make lint``: it passes a lesson that follows the pattern and names each break."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+from check_lessons import check, count_words, word_count  # tests/lessons is on sys.path under pytest
+
+OPENING = """# Lesson 99 — A test lesson
+
+A line of introduction.
+
+## What you'll do
+- Play.
+
+## What you'll learn
+- Something.
+
+## What you'll need
+- A computer.
+
+## Time
+About 20 minutes."""
+
+
+def _lesson(*cells: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = list(cells)
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    return notebook
+
+
+def _good() -> nbformat.NotebookNode:
+    return _lesson(
+        nbformat.v4.new_markdown_cell(OPENING),
+        nbformat.v4.new_code_cell("x = 1\nassert x == 1"),
+        nbformat.v4.new_markdown_cell("## Teacher notes\n\n- Say hello."),
+    )
+
+
+def _write(folder: Path, notebook: nbformat.NotebookNode, stem: str = "99_test") -> None:
+    jupytext.write(notebook, folder / f"{stem}.md", fmt="md:myst")
+    nbformat.write(notebook, folder / f"{stem}.ipynb")
+
+
+def test_a_lesson_that_follows_the_pattern_passes(tmp_path: Path) -> None:
+    _write(tmp_path, _good())
+    assert check(tmp_path) == []
+
+
+def test_an_edited_text_file_is_out_of_sync_until_synced(tmp_path: Path) -> None:
+    _write(tmp_path, _good())
+    text = tmp_path / "99_test.md"
+    text.write_text(text.read_text().replace("x = 1", "x = 2"))
+    [problem] = check(tmp_path)
+    assert "out of sync" in problem and "make sync-lessons" in problem
+
+
+def test_a_missing_pair_is_named(tmp_path: Path) -> None:
+    _write(tmp_path, _good())
+    (tmp_path / "99_test.ipynb").unlink()
+    [problem] = check(tmp_path)
+    assert "has no notebook" in problem
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda nb: nb.cells[0].update(source=OPENING.replace("## Time\n", "")), "in that order"),
+        (lambda nb: nb.cells.pop(), "last cell must be '## Teacher notes'"),
+        (lambda nb: nb.cells[1].update(source="x = 1"), "assert"),
+    ],
+)
+def test_each_break_of_the_pattern_is_named(tmp_path: Path, change, message: str) -> None:
+    notebook = _good()
+    change(notebook)
+    _write(tmp_path, notebook)
+    problems = check(tmp_path)
+    assert any(message in p for p in problems), problems
+
+
+def test_the_core_path_stops_at_if_you_have_time_and_teacher_notes(tmp_path: Path) -> None:
+    long_text = " ".join(["word"] * 950)
+    notebook = _good()
+    notebook.cells.insert(2, nbformat.v4.new_markdown_cell("## If you have time\n\n" + long_text))
+    _write(tmp_path, notebook)
+    counts = word_count(jupytext.read(tmp_path / "99_test.md"))
+    assert counts.extras == 950 + 4 and counts.teacher == 4
+    assert check(tmp_path) == []
+    notebook.cells.insert(1, nbformat.v4.new_markdown_cell(long_text))
+    _write(tmp_path, notebook)
+    assert any("core path has" in p for p in check(tmp_path))
+
+
+def test_words_are_counted_as_a_reader_sees_them() -> None:
+    assert count_words("The **2-4-6** task: don't `click` — *think*.") == 6
