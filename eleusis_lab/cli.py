@@ -204,6 +204,47 @@ def _cmd_lab(args: argparse.Namespace) -> int:
         return 0
 
 
+# -- judge ---------------------------------------------------------------------------------------
+#: ``eleusis-lab judge`` exits like ``cmp``: 0 the same rule, 1 a different rule, 2 an error.
+EXIT_DIFFERENT = 1
+
+
+def _add_judge(sub: Any) -> None:
+    p = sub.add_parser(
+        "judge",
+        help="is a guessed rule the secret rule? exact, with a counterexample (for benchmark harnesses)",
+        description="Judge a guessed rule exactly: the same rule when it accepts the same cards as the "
+        "secret rule in every situation that can still arise from the mainline, else a counterexample. "
+        "Exit status: 0 same, 1 different, 2 error.",
+    )
+    p.add_argument(
+        "--rule", required=True, metavar="SECRET", help="the secret rule (rule text or a library key)"
+    )
+    p.add_argument(
+        "--guess", required=True, metavar="GUESS", help="the guessed rule (rule text or a library key)"
+    )
+    p.add_argument(
+        "--mainline",
+        default="",
+        metavar="CARDS",
+        help='the cards down so far, starter first ("4♠ 8♦ 9♣"); rejected cards in [brackets] are skipped',
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_judge)
+
+
+def _cmd_judge(args: argparse.Namespace) -> int:
+    from eleusis_lab.rules.judge import judge
+
+    verdict = judge(args.rule, args.guess, args.mainline)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
+    else:
+        print("same" if verdict.same else "different")
+        print(verdict.explain())
+    return 0 if verdict.same else EXIT_DIFFERENT
+
+
 # -- the parser and main -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -215,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_check(sub)
     _add_rules(sub)
     _add_solo(sub)
+    _add_judge(sub)
     from eleusis_lab.scoring import add_cli_parser as _add_score  # cheap: pure functions and argparse
 
     _add_score(sub)

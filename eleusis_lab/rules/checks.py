@@ -240,8 +240,12 @@ class _Space:
         fold: tuple[int, int] | None,
         copies: dict[Card, int] | None = None,
         others: Sequence[Rule] = (),
+        start: Sequence[Card] = (),
     ) -> None:
         self.driver = driver
+        # play continues from this mainline (the cards already down), not from an empty table
+        index = {c: i for i, c in enumerate(faces)}
+        self.start = tuple(index[c.design] for c in start)
         self.rules = [driver, *others]
         self.faces = faces
         self.copies = copies or dict.fromkeys(faces, 1)
@@ -321,8 +325,8 @@ class _Space:
             return all(line.count(i) <= limit[i] for i in set(line)) if len(set(line)) < len(line) else True
 
         State = tuple[tuple[int, ...], int]
-        start: State = ((), self._phase(1))
-        path: dict[State, tuple[int, ...]] = {start: ()}
+        start: State = (tuple(sym[i] for i in self.start[-lookback:]), self._phase(len(self.start) + 1))
+        path: dict[State, tuple[int, ...]] = {start: self.start}
         unclean: set[State] = set()
         queue = deque([start])
         cache: dict[tuple[object, ...], Rows] = {}
@@ -369,7 +373,7 @@ class _Space:
         rng = random.Random(seed)
         faces, rules = self.faces, self.rules
         for _ in range(SIM_WALKS):
-            mainline: list[Card] = []
+            mainline: list[Card] = [faces[i] for i in self.start]
             for _step in range(SIM_LENGTH):
                 player = rng.choice(self.players)
                 rows = [[r.accepts(c, mainline, player) for c in faces] for r in rules]
@@ -731,6 +735,7 @@ def same_rule(
     player_names: Sequence[str] | None = None,
     *,
     seed: int = 0,
+    mainline: Sequence[Card] = (),
 ) -> Equivalence:
     """Do ``a`` (the guess) and ``b`` (the secret rule) accept the same plays wherever play can go?
 
@@ -738,23 +743,31 @@ def same_rule(
     asks ("agrees with the secret rule on every position that can arise"), including the starter.  A
     guess that differs only on mainlines the secret rule can never build is judged the same.  The
     counterexample, if any, is on a shortest such mainline and is re-checked with both rules.
+
+    With ``mainline`` (the cards already down, starter first), play goes on from there: only the
+    situations that can still arise are compared, as the language-model benchmark judges a guess
+    "relative to the current mainline".  The counterexample's mainline then begins with it.
     """
     a, b = as_rule(a), as_rule(b)
     if a == b:
         return Equivalence(True, None, "identical", 0)
     # the deck is the secret rule's; a guess about the other kind of card is simply a different rule
     _, faces, _, copies = _resolve_deck(deck, b)
+    start = list(mainline)
+    strangers = [c for c in start if c.design not in set(faces)]
+    if strangers:
+        raise ValueError(f"the mainline holds {strangers[0]}, which is not a card of this rule's deck")
     players = _players([a, b], player_names)
     fold_a, fold_b = _position_fold(a), _position_fold(b)
     fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
     lookback = max(a.lookback, b.lookback)
-    space = _Space(b, faces, players, lookback, fold, copies, others=[a])
+    space = _Space(b, faces, players, lookback, fold, copies, others=[a], start=start)
     # only disagreements matter here, not how many situations there are: visit each kind once
     exhaustive = space.exhaustive_fits(abstract=True)
     if exhaustive:
         situations = space.explore(abstract=True)
     else:
-        space = _Space(b, faces, players, lookback, None, copies, others=[a])
+        space = _Space(b, faces, players, lookback, None, copies, others=[a], start=start)
         situations = space.simulate(seed)
     method = "exhaustive" if exhaustive else "simulation"
     count = 0
