@@ -13,7 +13,7 @@ import time
 
 from eleusis_lab.cards import letter_deck, standard_deck
 from eleusis_lab.rules import PlayerInfo, Rule
-from eleusis_lab.rules import parser as rule_parser
+from eleusis_lab.rules import syntax as rule_parser
 
 DESIGN_EXAMPLES = [
     "if prev is even then card is odd else card is even",

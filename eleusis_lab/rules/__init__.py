@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from eleusis_lab.rules import ast, checks, library, seal
 from eleusis_lab.rules.errors import RuleError
+from eleusis_lab.rules.functions import FUNCTIONS
 from eleusis_lab.rules.library import as_rule
-from eleusis_lab.rules.parser import MAX_DEPTH, MAX_LENGTH
 from eleusis_lab.rules.rule import PlayerInfo, Rule
+from eleusis_lab.rules.syntax import MAX_DEPTH, MAX_LENGTH
 
 __all__ = [
     "CHEAT_SHEET",
@@ -48,16 +49,22 @@ __all__ = [
 ]
 
 #: A one-screen summary of the rule language, for boards, lessons and ``--help`` texts.
-#: Every line that starts with four spaces is a rule that parses (tested).
-CHEAT_SHEET = """\
+#: Every line that starts with four spaces is a rule that parses (tested); the functions' lines come
+#: from their table (:mod:`eleusis_lab.rules.functions`).
+CHEAT_SHEET = (
+    """\
 A rule says whether a card may be played. It reads the card and up to three cards before it:
   card, prev, prev2, prev3 (a card that does not exist yet makes the rule accept)
-  position (the starter is position 1), player.name, player.seat
+  position (the starter is position 1), player.name, player.surname, player.seat
 Card attributes: rank (1-13; ace jack queen king), suit (spades hearts diamonds clubs or ♠ ♥ ♦ ♣),
   color (red black); letter deck: letter ("A".."E"), ink (red blue green), shape (circle square),
   outline (red black). The blank has none of these: reading one accepts.
 Properties: card is even / odd / prime / red / black / face / number / high / low / blank, `is not`.
 Arithmetic + - * %, comparisons == != < <= > >=, and / or / not, brackets, # comments.
+Functions:
+"""
+    + "".join(f"  {f.usage.replace('`', '')}\n" for f in FUNCTIONS.values())
+    + """\
 Examples:
     card.color != prev.color
     card.suit == prev.suit or card.rank == prev.rank
@@ -65,11 +72,9 @@ Examples:
     card.suit in [hearts, diamonds]
     if prev is even then card is odd else card is even
     if position == 1 then card.rank == ace else card.rank >= prev.rank
-    card.rank == cyc(prev.rank + 1)
-    card.suit == next(prev.suit, [spades, hearts, clubs, diamonds])
     card.suit == [clubs, spades, hearts, diamonds][prev.rank % 4]
     (card is face) != (prev is face)
-    abs(card.rank - prev.rank) <= 2
-    if len(player.name) is odd then card is red else card is black
     card is blank or prev is blank or card.letter == next(prev.letter, ["A", "B", "C", "D", "E"])
 """
+    + "".join(f"    {f.example}\n" for f in FUNCTIONS.values())
+)

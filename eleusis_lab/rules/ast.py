@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from eleusis_lab.rules.functions import FUNCTIONS as _FUNCTION_TABLE
+
 # -- the vocabulary ------------------------------------------------------------------------------
 #: Names that stand for a card, the position or the player.  ``prevN`` is the N-th card back.
 REFS: tuple[str, ...] = ("card", "prev", "prev2", "prev3", "position", "player")
@@ -22,7 +24,7 @@ REF_DEPTH: dict[str, int] = {"card": 0, "prev": 1, "prev2": 2, "prev3": 3}
 CARD_ATTRS: tuple[str, ...] = ("rank", "suit", "color", "letter", "ink", "shape", "outline")
 STANDARD_ATTRS: frozenset[str] = frozenset({"rank", "suit", "color"})
 LETTER_ATTRS: frozenset[str] = frozenset({"letter", "ink", "shape", "outline"})
-PLAYER_ATTRS: tuple[str, ...] = ("name", "seat")
+PLAYER_ATTRS: tuple[str, ...] = ("name", "surname", "seat")
 ATTRS: tuple[str, ...] = CARD_ATTRS + PLAYER_ATTRS
 #: Words used after ``is`` / ``is not``.
 PREDICATES: tuple[str, ...] = (
@@ -43,8 +45,8 @@ CONSTANTS: dict[str, tuple[str, ...]] = {
 }
 #: Words for ranks, kept as written so a rule reads the way the teacher wrote it.
 RANK_WORDS: dict[str, int] = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
-#: Functions and how many arguments each takes.
-FUNCTIONS: dict[str, int] = {"next": 2, "cyc": 1, "abs": 1, "len": 1}
+#: Functions and how many arguments each takes (the functions themselves: :mod:`.functions`).
+FUNCTIONS: dict[str, int] = {name: f.arity for name, f in _FUNCTION_TABLE.items()}
 ARITH_OPS: tuple[str, ...] = ("+", "-", "*", "%")
 COMPARE_OPS: tuple[str, ...] = ("==", "!=", "<", "<=", ">", ">=")
 BOOL_OPS: tuple[str, ...] = ("and", "or")

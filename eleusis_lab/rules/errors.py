@@ -19,6 +19,7 @@ import difflib
 from collections.abc import Iterable
 
 from eleusis_lab.rules import ast as A
+from eleusis_lab.rules.functions import FUNCTIONS, function_names
 
 #: Type names as a teacher would say them.
 TYPE_WORDS: dict[str, str] = {
@@ -190,13 +191,6 @@ _LETTERS = frozenset("ABCDE")
 #: Every word a bare name may be, for "did you mean" hints.
 _ALL_NAMES = (*A.REFS, *A.RANK_WORDS, *A.CONSTANTS, "true", "false")
 
-FUNCTION_USAGE = {
-    "next": "`next(x, [a, b, c])` is the item after x in the list, wrapping round",
-    "cyc": "`cyc(n)` wraps a number into the ranks 1-13: cyc(14) == 1",
-    "abs": "`abs(n)` is the size of n without its sign: abs(-3) == 3",
-    "len": "`len(text)` is the number of letters in a text, like len(player.name)",
-}
-
 
 # -- the catalogue of hints: one function per place a mistake is found -------------------------
 def name_hint(word: str) -> str:
@@ -207,8 +201,8 @@ def name_hint(word: str) -> str:
         return f"an attribute belongs to a card: write `card.{word}` or `prev.{word}`"
     if word in A.PLAYER_ATTRS:
         return f"write `player.{word}`"
-    if word in A.FUNCTIONS:
-        return FUNCTION_USAGE[word]
+    if word in FUNCTIONS:
+        return FUNCTIONS[word].usage
     alias = ALIASES.get(word) or ALIASES.get(word.lower())
     if alias in ("and", "or", "not", "if", "else if"):
         return f"write `{alias}` in lower case" if alias != "else if" else "write `else if`"
@@ -245,7 +239,10 @@ def attr_hint(word: str) -> str:
     guess = nearest(word, A.ATTRS)
     if guess is not None:
         return f"did you mean `{guess}`?"
-    return "a card has rank, suit, color (letter deck: letter, ink, shape, outline); a player has name, seat"
+    return (
+        "a card has rank, suit, color (letter deck: letter, ink, shape, outline); "
+        "a player has name, surname, seat"
+    )
 
 
 def predicate_hint(word: str) -> str:
@@ -267,12 +264,14 @@ def predicate_hint(word: str) -> str:
 
 def function_hint(word: str) -> str:
     """Hint for an unknown function."""
-    if word in ("max", "min", "sum", "int", "str", "print", "eval", "exec", "open"):
-        return "the functions are next, cyc, abs and len"
-    guess = nearest(word, A.FUNCTIONS)
+    guess = None if word in _PYTHON_BUILTINS else nearest(word, FUNCTIONS)
     if guess is not None:
         return f"did you mean `{guess}`?"
-    return "the functions are next, cyc, abs and len"
+    return f"the functions are {function_names()}"
+
+
+#: Python's functions people reach for: no "did you mean" for these, just the list.
+_PYTHON_BUILTINS = frozenset({"max", "min", "sum", "int", "str", "print", "eval", "exec", "open"})
 
 
 CHAR_HINTS = {

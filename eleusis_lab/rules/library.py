@@ -153,9 +153,9 @@ _SOURCE_RULES: tuple[LibraryEntry, ...] = (
         "gardner-6",
         "It depends who plays (announced)",
         GARDNER,
-        "If the player's name has an odd number of letters, play a card of the other colour than the "
+        "If the player's surname has an odd number of letters, play a card of the other colour than the "
         "top card; otherwise a card of the same colour.",
-        "if len(player.name) is odd then card.color != prev.color else card.color == prev.color",
+        "if len(player.surname) is odd then card.color != prev.color else card.color == prev.color",
         "hard",
         note="Player-dependent: Gardner allows it only if the dealer announces that the rule "
         "depends on the players.",
@@ -244,14 +244,15 @@ _SOURCE_RULES: tuple[LibraryEntry, ...] = (
         "express-9",
         "The sum of the two top cards picks the suit",
         EXPRESS_FAQ,
-        "Add the ranks of the two top cards: 2 to 8, play a spade; 9 to 12, a club; 13 to 16, a diamond; "
-        "17 or more, a heart.",
-        "if prev.rank + prev2.rank <= 8 then card.suit == spades "
-        "else if prev.rank + prev2.rank <= 12 then card.suit == clubs "
-        "else if prev.rank + prev2.rank <= 16 then card.suit == diamonds "
+        "Add the two top cards, a jack, queen or king counting 10 and an ace 1: 2 to 8, play a spade; "
+        "9 to 12, a club; 13 to 16, a diamond; 17 or more, a heart.",
+        "if min(prev.rank, 10) + min(prev2.rank, 10) <= 8 then card.suit == spades "
+        "else if min(prev.rank, 10) + min(prev2.rank, 10) <= 12 then card.suit == clubs "
+        "else if min(prev.rank, 10) + min(prev2.rank, 10) <= 16 then card.suit == diamonds "
         "else card.suit == hearts",
         "hard",
-        note="The source drops the suit for 9-12; clubs is the only suit left (RULES.md reading).",
+        note='The source drops the suit for 9-12; clubs is the only suit left, and its "(count 10, '
+        'Ace = 1)" makes J, Q and K count 10 (RULES.md readings).',
     ),
     # -- New Eleusis [002] and the letter deck [001] -------------------------------------------
     _e(

@@ -3,7 +3,7 @@
 The canonical text is one line, single spaces around operators, suits as words, no comments;
 parsing it gives back an equal tree.
 
->>> from eleusis_lab.rules.parser import parse
+>>> from eleusis_lab.rules.syntax import parse
 >>> to_text(parse("if (prev is even) then (card is odd) else card is even   # Gardner"))
 'if prev is even then card is odd else card is even'
 >>> to_text(parse("card.suit == ♥ and (card.rank + 1) * 2 > (prev.rank)"))

@@ -15,18 +15,31 @@ from eleusis_lab.cards import Card, as_card
 from eleusis_lab.rules import ast
 from eleusis_lab.rules.errors import RuleError
 from eleusis_lab.rules.evaluator import compile_rule
-from eleusis_lab.rules.parser import Analysis, check, parse
 from eleusis_lab.rules.printer import to_text
+from eleusis_lab.rules.syntax import parse
+from eleusis_lab.rules.typecheck import Analysis, check
 
 __all__ = ["PlayerInfo", "Rule"]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
-    """Who is playing, for player-dependent rules: ``player.name`` and ``player.seat`` (0-based)."""
+    """Who is playing, for player-dependent rules: ``player.name``, ``player.surname``, ``player.seat``.
+
+    The seat counts from 0.  The surname is the last word of the name as typed, the name Gardner's
+    player-dependent rule counts [000]; a one-word name is its own surname.
+
+    >>> PlayerInfo("Martin Gardner", 0).surname, PlayerInfo("Ann", 1).surname
+    ('Gardner', 'Ann')
+    """
 
     name: str
     seat: int
+
+    @property
+    def surname(self) -> str:
+        words = self.name.split()
+        return words[-1] if words else self.name
 
 
 class Rule:

@@ -74,9 +74,13 @@ CASES: dict[str, list[tuple]] = {
         ("JH", "JD", T),
         ("JH", "JS", F),
     ],
-    # Odd number of letters in the player's name -> other colour; even -> same colour.
+    # Odd number of letters in the player's surname (last word of the name) -> other colour; even -> same.
     "gardner-6": [
         ("", "5H", T, "Ann"),
+        ("5H", "8S", T, "Martin Gardner"),  # Gardner: 7 letters, though "Martin Gardner" has 14 characters
+        ("5H", "8D", F, "Martin Gardner"),
+        ("5H", "8D", T, "Anna Lee Wong"),  # Wong: 4 letters
+        ("5H", "8S", F, "Anna Lee Wong"),
         ("5H", "8S", T, "Ann"),
         ("5H", "8D", F, "Ann"),
         ("5H", "8D", T, "Anna"),
@@ -178,7 +182,7 @@ CASES: dict[str, list[tuple]] = {
         ("5H", "5D", T),
         ("5H", "6H", F),
     ],
-    # Sum of the two top cards: 2-8 spade, 9-12 club, 13-16 diamond, 17+ heart.
+    # Sum of the two top cards (J, Q, K count 10): 2-8 spade, 9-12 club, 13-16 diamond, 17+ heart.
     "express-9": [
         ("", "KH", T),
         ("5D", "2H", T),
@@ -194,6 +198,11 @@ CASES: dict[str, list[tuple]] = {
         ("8H 9D", "3H", T),
         ("8H 9D", "3D", F),
         ("KH KS", "AH", T),
+        # J, Q and K count 10 (RULES.md reading of "(count 10, Ace = 1)"): K + 5 is 15, a diamond
+        ("KH 5D", "2D", T),
+        ("KH 5D", "2H", F),
+        ("JH 2D", "4C", T),  # J + 2 is 12: a club, not the diamond of 11 + 2 = 13
+        ("JH 2D", "4D", F),
     ],
     # Higher than the previous card, unless that was a face card: then any number card.
     "new-eleusis": [
