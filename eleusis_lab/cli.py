@@ -1,4 +1,4 @@
-"""The ``eleusis-lab`` command: check a rule, list the library, open the lessons.
+"""The ``eleusis-lab`` command: check a rule, list the library, copy and open the lessons.
 
 Each subcommand is one ``_cmd_<name>(args) -> int`` function registered in :func:`build_parser`;
 to add one, add a ``_add_<name>(subparsers)`` function and call it there.  Errors reach the user as
@@ -173,33 +173,80 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- lab -----------------------------------------------------------------------------------------------
-def _lessons_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "lessons"
+# -- lessons and lab -----------------------------------------------------------------------------------
+def _add_lessons(sub: Any) -> None:
+    from eleusis_lab.lesson_copy import MANIFEST_NAME  # cheap: the standard library only
+
+    p = sub.add_parser(
+        "lessons",
+        help="copy a fresh set of the lessons into a folder (default ~/eleusis-lab/lessons)",
+        description="Copy the kit's lesson notebooks into DIR for a student or a class. A file that was "
+        "edited since it was copied is never overwritten: it is skipped and named. The folder keeps a "
+        f"manifest ({MANIFEST_NAME}) of what was copied.",
+    )
+    p.add_argument("dir", nargs="?", metavar="DIR", help="where to copy (default ~/eleusis-lab/lessons)")
+    p.set_defaults(func=_cmd_lessons)
+
+
+def _copy_lessons(dest: str | None) -> Path:
+    from eleusis_lab.lesson_copy import copy_lessons
+
+    try:
+        report = copy_lessons(dest)
+    except FileNotFoundError as error:
+        raise CommandError(str(error)) from None
+    for line in report.lines():
+        print(line)
+    return report.dest
+
+
+def _cmd_lessons(args: argparse.Namespace) -> int:
+    _copy_lessons(args.dir)
+    return 0
 
 
 def _add_lab(sub: Any) -> None:
     p = sub.add_parser(
         "lab",
-        help="open JupyterLab on the lessons",
-        description="Open JupyterLab on the lessons folder (runs `python -m jupyter lab lessons/`).",
+        help="open JupyterLab on your copy of the lessons (made on first use)",
+        description="Copy the lessons into DIR if they are not there yet (as `eleusis-lab lessons DIR`: "
+        "edited files are kept), then open JupyterLab on DIR.",
     )
+    p.add_argument("dir", nargs="?", metavar="DIR", help="the lessons folder (default ~/eleusis-lab/lessons)")
+    p.add_argument("--no-browser", action="store_true", help="start JupyterLab without opening a browser")
+    p.add_argument("--port", type=int, default=None, help="the port JupyterLab listens on")
     p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.add_argument(
+        "--jupyter",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="one more argument for JupyterLab, e.g. --jupyter=--ServerApp.ip=127.0.0.1 (repeatable)",
+    )
     p.set_defaults(func=_cmd_lab)
 
 
-def _cmd_lab(args: argparse.Namespace) -> int:
-    lessons = _lessons_dir()
-    if not lessons.is_dir():
-        raise CommandError(f"the lessons folder {lessons} does not exist; run this from a clone of the kit")
-    command = [sys.executable, "-m", "jupyter", "lab", str(lessons)]
+def _lab_command(lessons: Path, args: argparse.Namespace) -> list[str]:
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={lessons}"]
+    if args.no_browser:
+        command.append("--no-browser")
+    if args.port is not None:
+        command.append(f"--port={args.port}")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root without it (containers, school servers)
+    return command + list(args.jupyter)
+
+
+def _cmd_lab(args: argparse.Namespace) -> int:
     if args.dry_run:
-        print(" ".join(command))
+        from eleusis_lab.lesson_copy import default_lessons_dest
+
+        lessons = Path(args.dir).expanduser() if args.dir else default_lessons_dest()
+        print(" ".join(_lab_command(lessons.resolve(), args)))
         return 0
+    lessons = _copy_lessons(args.dir).resolve()
     try:
-        return subprocess.call(command)
+        return subprocess.call(_lab_command(lessons, args))
     except KeyboardInterrupt:  # pragma: no cover - the teacher stops JupyterLab with Ctrl-C
         return 0
 
@@ -253,6 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_lab(sub)
+    _add_lessons(sub)
     _add_check(sub)
     _add_rules(sub)
     _add_solo(sub)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eleusis_lab.lesson_copy import kit_recipes
 from eleusis_lab.worksheets.candidates import Candidate, from_library, resolve_keys
 from eleusis_lab.worksheets.html import document
 from eleusis_lab.worksheets.layout import Layout, Play
@@ -34,7 +35,8 @@ from eleusis_lab.worksheets.puzzles import (
 )
 from eleusis_lab.worksheets.recipe import Recipe, RecipeError, load_recipe
 
-RECIPE_DIR = Path(__file__).resolve().parents[2] / "worksheets"
+# The starter pack: package data of an installed wheel, or worksheets/ at the root of a clone.
+RECIPE_DIR = kit_recipes()
 
 
 @dataclass
