@@ -1,0 +1,570 @@
+"""A class on one school server: JupyterHub, N students, lesson 1 (and 4) each, memory and time measured.
+
+Starts a real JupyterHub (PyPI ``jupyterhub``) with its proxy (``configurable-http-proxy`` from the npm
+registry, installed under ``out/school-server/node`` when it is not on the PATH), the dummy authenticator
+and ``SimpleLocalProcessSpawner`` (each student a home folder under a temporary directory, no system
+users), everything on 127.0.0.1.  A pre-spawn hook gives each student a fresh copy of the lessons, as
+``eleusis-lab lessons`` would.  Then, through the Hub's REST API, it creates N students, gets each a token
+(their "login"), starts every student's server at once, and when all are ready has every student run the
+lessons top to bottom through their own Jupyter server: a session (the notebook opened), then each code
+cell as an ``execute_request`` on the kernel's websocket, all students at the same time, as a class does.
+
+After each lesson it reads every kernel's and every server's memory (RSS, and PSS: shared pages split
+between the processes that share them, so PSS adds up to what the class really costs) and prints per
+student median and max, the total with the hub and the proxy, the time until all N servers were ready,
+the CPU each student cost, and how many students this machine holds.  It stops every server and the hub
+at the end, also on Ctrl-C or SIGTERM (the hub and its children run in their own process group, and every
+process they started is tracked and ended).
+
+    .venv/bin/pip install -e '.[hub]'          # jupyterhub, nbgitpuller
+    .venv/bin/python benchmarks/bench_school_server.py --students 10 [--lessons 1,4] [--voila]
+
+Not part of ``make test`` (it takes minutes); ``make bench-school`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+NODE_PREFIX = REPO / "out" / "school-server" / "node"
+CHP_VERSION = "5"
+GOAL_MB = 150.0
+GOAL_READY_S = 60.0
+LESSONS = {
+    "1": "01_meet_eleusis.ipynb",
+    "2": "02_running_a_class_round.ipynb",
+    "3": "03_gardners_original_game.ipynb",
+    "4": "04_how_fast_did_we_find_it.ipynb",
+}
+MB = 1024 * 1024
+
+CONFIG = """
+# Written by benchmarks/bench_school_server.py: a throw-away hub on 127.0.0.1 only.
+import sys
+sys.path.insert(0, {repo!r})
+c = get_config()  # noqa: F821
+c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
+c.ConfigurableHTTPProxy.command = [{chp!r}]
+c.ConfigurableHTTPProxy.pid_file = {work!r} + "/proxy.pid"
+c.JupyterHub.db_url = "sqlite:///" + {work!r} + "/jupyterhub.sqlite"
+c.JupyterHub.cookie_secret_file = {work!r} + "/cookie_secret"
+c.JupyterHub.pid_file = {work!r} + "/hub.pid"
+c.JupyterHub.authenticator_class = "dummy"
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = {work!r} + "/homes/{{username}}"
+c.Spawner.ip = "127.0.0.1"
+c.Spawner.cmd = [{singleuser!r}]
+c.Spawner.args = {args!r}
+c.Spawner.default_url = "/lab"
+c.Spawner.start_timeout = 300
+c.Spawner.http_timeout = 300
+c.JupyterHub.concurrent_spawn_limit = 200
+c.JupyterHub.cleanup_servers = True
+c.JupyterHub.services = [{{"name": "eleusis-bench", "api_token": {token!r}}}]
+c.JupyterHub.load_roles = [
+    {{
+        "name": "eleusis-bench",
+        "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users"],
+        "services": ["eleusis-bench"],
+    }}
+]
+
+
+def give_lessons(spawner):
+    # What a school does with `eleusis-lab lessons` (or an nbgitpuller link): each student their own copy.
+    import os
+
+    from eleusis_lab.lesson_copy import copy_lessons
+
+    copy_lessons(os.path.join(spawner.home_dir, "eleusis-lab", "lessons"))
+
+
+c.Spawner.pre_spawn_hook = give_lessons
+"""
+
+
+# -- processes: started in their own group, tracked, always ended ------------------------------------
+class Processes:
+    """The hub's process group and every process it ever started (single-user servers, kernels, proxy)."""
+
+    def __init__(self) -> None:
+        self.hub: subprocess.Popen[bytes] | None = None
+        self.seen: dict[int, float] = {}  # pid -> create_time, so a recycled pid is never killed
+
+    def track(self) -> list[Any]:
+        import psutil
+
+        if self.hub is None:
+            return []
+        try:
+            children = psutil.Process(self.hub.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        for child in children:
+            with _quiet():
+                self.seen.setdefault(child.pid, child.create_time())
+        return children
+
+    def end(self, grace: float = 20.0) -> list[int]:
+        """Stop the hub (it stops the servers it spawned), then end whatever is left; the pids left."""
+        import psutil
+
+        self.track()
+        if self.hub is not None and self.hub.poll() is None:
+            with _quiet():
+                os.killpg(self.hub.pid, signal.SIGTERM)
+            try:
+                self.hub.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                with _quiet():
+                    os.killpg(self.hub.pid, signal.SIGKILL)
+                self.hub.wait(timeout=10)
+        alive = []
+        for pid, created in self.seen.items():
+            with _quiet():
+                proc = psutil.Process(pid)
+                if proc.create_time() == created and proc.is_running():
+                    alive.append(proc)
+        for proc in alive:
+            with _quiet():
+                proc.terminate()
+        _, still = psutil.wait_procs(alive, timeout=10)
+        for proc in still:
+            with _quiet():
+                proc.kill()
+        _, still = psutil.wait_procs(still, timeout=5)
+        return [p.pid for p in still]
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    import psutil
+
+    try:
+        yield
+    except (ProcessLookupError, psutil.NoSuchProcess, psutil.AccessDenied, PermissionError):
+        pass
+
+
+def _on_signal(signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+# -- set-up ------------------------------------------------------------------------------------------
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _proxy_command() -> str:
+    """``configurable-http-proxy``: on the PATH, under out/school-server/node, or installed there by npm."""
+    found = shutil.which("configurable-http-proxy")
+    local = NODE_PREFIX / "node_modules" / ".bin" / "configurable-http-proxy"
+    if found:
+        return found
+    if not local.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("configurable-http-proxy needs Node.js and npm (apt-get install nodejs npm)")
+        NODE_PREFIX.mkdir(parents=True, exist_ok=True)
+        print(f"installing configurable-http-proxy@{CHP_VERSION} under {NODE_PREFIX} ...", flush=True)
+        subprocess.run([npm, "install", "--prefix", str(NODE_PREFIX), f"configurable-http-proxy@{CHP_VERSION}"],
+                       check=True, stdout=subprocess.DEVNULL)
+    return str(local)
+
+
+def _singleuser() -> str:
+    path = Path(sys.executable).parent / "jupyterhub-singleuser"
+    if not path.exists():
+        raise SystemExit(f"{path} is missing: install the hub extra first (pip install -e '.[hub]')")
+    return str(path)
+
+
+@dataclass
+class Hub:
+    url: str
+    token: str
+    work: Path
+
+    def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(f"{self.url}{path}", data=data, method=method)
+        request.add_header("Authorization", f"token {token or self.token}")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                raw = response.read()
+                return response.status, json.loads(raw) if raw.strip() else None
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw)
+            except ValueError:
+                return error.code, raw.decode(errors="replace")
+
+
+def start_hub(work: Path, processes: Processes) -> Hub:
+    port, hub_port, proxy_api_port = _free_port(), _free_port(), _free_port()
+    token = uuid.uuid4().hex
+    args = ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else []
+    config = CONFIG.format(
+        repo=str(REPO), port=port, hub_port=hub_port, proxy_api_port=proxy_api_port, chp=_proxy_command(),
+        work=str(work), singleuser=_singleuser(), args=args, token=token,
+    )
+    (work / "jupyterhub_config.py").write_text(config, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "ELEUSIS_LAB"))}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    log = (work / "hub.log").open("wb")
+    processes.hub = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(work / "jupyterhub_config.py")],
+        cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    hub = Hub(url=f"http://127.0.0.1:{port}", token=token, work=work)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if processes.hub.poll() is not None:
+            raise SystemExit(f"the hub stopped; its log is {work / 'hub.log'}")
+        try:
+            if hub.api("GET", "/hub/api/")[0] == 200:
+                return hub
+        except OSError:  # not listening yet
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"the hub did not answer in 120 s; see {work / 'hub.log'}")
+
+
+# -- the class ---------------------------------------------------------------------------------------
+@dataclass
+class Student:
+    name: str
+    token: str = ""
+    asked_at: float = 0.0
+    ready_at: float = 0.0
+    kernel_id: str = ""
+    session_id: str = ""
+    lesson_s: dict[str, float] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+def log_in(hub: Hub, n: int) -> list[Student]:
+    students = [Student(f"student{i:02d}") for i in range(1, n + 1)]
+    status, body = hub.api("POST", "/hub/api/users", {"usernames": [s.name for s in students]})
+    if status not in (200, 201):
+        raise SystemExit(f"creating the students failed: {status} {body}")
+    for s in students:
+        status, body = hub.api("POST", f"/hub/api/users/{s.name}/tokens", {"note": "class", "expires_in": 7200})
+        if status not in (200, 201):
+            raise SystemExit(f"a token for {s.name} failed: {status} {body}")
+        s.token = body["token"]
+    return students
+
+
+def start_servers(hub: Hub, students: list[Student], processes: Processes, timeout: float = 600) -> float:
+    """Ask for every server at once (as a class arriving); seconds until the last one is ready."""
+    start = time.monotonic()
+    for s in students:
+        s.asked_at = time.monotonic()
+        status, body = hub.api("POST", f"/hub/api/users/{s.name}/server")
+        if status not in (201, 202):
+            raise SystemExit(f"starting {s.name}'s server failed: {status} {body}")
+    waiting = {s.name: s for s in students}
+    while waiting and time.monotonic() - start < timeout:
+        processes.track()
+        for name in list(waiting):
+            status, body = hub.api("GET", f"/hub/api/users/{name}")
+            server = (body or {}).get("servers", {}).get("", {}) if status == 200 else {}
+            if server.get("ready"):
+                waiting.pop(name).ready_at = time.monotonic()
+        time.sleep(0.25)
+    if waiting:
+        raise SystemExit(f"servers not ready after {timeout:.0f} s: {sorted(waiting)}")
+    return max(s.ready_at for s in students) - start
+
+
+def _message(msg_type: str, content: dict[str, Any], session: str) -> dict[str, Any]:
+    header = {
+        "msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": session,
+        "date": datetime.now(UTC).isoformat(), "version": "5.3",
+    }
+    return {"header": header, "parent_header": {}, "metadata": {}, "content": content, "channel": "shell"}
+
+
+async def _request(ws: Any, msg: dict[str, Any], timeout: float) -> tuple[dict[str, Any], list[str]]:
+    """Send one shell request; return its reply and any error outputs, after the kernel is idle again."""
+    await ws.write_message(json.dumps(msg))
+    msg_id, reply, idle, errors = msg["header"]["msg_id"], None, False, []
+    deadline = time.monotonic() + timeout
+    while reply is None or not idle:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError(f"{msg['header']['msg_type']} took longer than {timeout:.0f} s")
+        raw = await asyncio.wait_for(ws.read_message(), remaining)
+        if raw is None:
+            raise ConnectionError("the kernel's websocket closed")
+        if isinstance(raw, bytes):
+            continue  # binary frames carry widget buffers; nothing here waits for them
+        data = json.loads(raw)
+        if data.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind = data["header"]["msg_type"]
+        if data.get("channel") == "shell" and kind.endswith("_reply"):
+            reply = data
+        elif kind == "status" and data["content"].get("execution_state") == "idle":
+            idle = True
+        elif kind == "error":
+            errors.append(f"{data['content']['ename']}: {data['content']['evalue']}")
+    return reply, errors
+
+
+async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str, Any]) -> None:
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    base = f"/user/{student.name}/api"
+    path = f"eleusis-lab/lessons/{LESSONS[lesson]}"
+    body = {"path": path, "type": "notebook", "name": LESSONS[lesson], "kernel": {"name": "python3"}}
+    status, session = await asyncio.to_thread(hub.api, "POST", f"{base}/sessions", body, student.token)
+    if status != 201:
+        student.errors.append(f"lesson {lesson}: opening the notebook failed: {status} {session}")
+        return
+    student.session_id, student.kernel_id = session["id"], session["kernel"]["id"]
+    ws_url = hub.url.replace("http", "ws", 1) + f"{base}/kernels/{student.kernel_id}/channels"
+    # The server answers the websocket once the kernel is up: on a busy machine that takes a while.
+    request = HTTPRequest(ws_url, headers={"Authorization": f"token {student.token}"},
+                          connect_timeout=600, request_timeout=600)
+    started = time.monotonic()
+    try:
+        ws = await websocket_connect(request, max_message_size=64 * MB)
+    except Exception as error:  # one student's failure is reported, the class goes on
+        student.errors.append(f"lesson {lesson}: the kernel's websocket: {error!r}")
+        return
+    try:
+        sid = uuid.uuid4().hex
+        await _request(ws, _message("kernel_info_request", {}, sid), timeout=600)
+        for cell in notebook["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            code = "".join(cell["source"])
+            content = {"code": code, "silent": False, "store_history": True, "allow_stdin": False,
+                       "stop_on_error": True, "user_expressions": {}}
+            try:
+                reply, errors = await _request(ws, _message("execute_request", content, sid), timeout=600)
+            except (TimeoutError, ConnectionError) as error:
+                student.errors.append(f"lesson {lesson}: {code.splitlines()[0][:60]!r}: {error!r}")
+                break
+            if reply["content"]["status"] != "ok" or errors:
+                student.errors.append(f"lesson {lesson}: {code.splitlines()[0][:60]!r}: {errors or reply}")
+                break
+    finally:
+        ws.close()
+    student.lesson_s[lesson] = time.monotonic() - started
+
+
+async def run_class(hub: Hub, students: list[Student], lesson: str) -> float:
+    notebook = json.loads((REPO / "lessons" / LESSONS[lesson]).read_text(encoding="utf-8"))
+    start = time.monotonic()
+    outcomes = await asyncio.gather(*(run_lesson(hub, s, lesson, notebook) for s in students),
+                                    return_exceptions=True)
+    for student, outcome in zip(students, outcomes, strict=True):
+        if isinstance(outcome, BaseException):
+            student.errors.append(f"lesson {lesson}: {outcome!r}")
+    return time.monotonic() - start
+
+
+# -- memory --------------------------------------------------------------------------------------------
+@dataclass
+class Usage:
+    rss: float  # MB
+    pss: float  # MB
+    cpu: float  # seconds, user + system
+
+
+def _usage(proc: Any) -> Usage:
+    mem = proc.memory_full_info()
+    cpu = proc.cpu_times()
+    return Usage(mem.rss / MB, getattr(mem, "pss", mem.rss) / MB, cpu.user + cpu.system)
+
+
+def measure(processes: Processes, hub_pid: int) -> dict[str, Any]:
+    """Kernels and servers by student (JUPYTERHUB_USER in their environment), and the hub and the proxy."""
+    import psutil
+
+    kernels: dict[str, Usage] = {}
+    servers: dict[str, Usage] = {}
+    others: dict[str, Usage] = {"hub": _usage(psutil.Process(hub_pid))}
+    for proc in processes.track():
+        with _quiet():
+            cmd = " ".join(proc.cmdline())
+            user = proc.environ().get("JUPYTERHUB_USER")
+            if "ipykernel_launcher" in cmd and user:
+                kernels[user] = _usage(proc)
+            elif "jupyterhub-singleuser" in cmd and user:
+                servers[user] = _usage(proc)
+            elif "configurable-http-proxy" in cmd or "node" in proc.name():
+                others["proxy"] = _usage(proc)
+    return {"kernels": kernels, "servers": servers, "others": others}
+
+
+def _mem_available_mb() -> float:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def report_lesson(lesson: str, m: dict[str, Any], wall: float, students: list[Student], free_mb: float) -> dict:
+    kernels, servers, others = m["kernels"], m["servers"], m["others"]
+    n = len(students)
+    k_pss = [u.pss for u in kernels.values()]
+    k_rss = [u.rss for u in kernels.values()]
+    s_pss = [u.pss for u in servers.values()]
+    shared = sum(u.pss for u in others.values())
+    total = sum(k_pss) + sum(s_pss) + shared
+    per_student = (sum(k_pss) + sum(s_pss)) / max(1, len(k_pss))
+    holds = int((free_mb - shared) // per_student) if per_student else 0
+    times = [s.lesson_s[lesson] for s in students if lesson in s.lesson_s]
+    k_cpu = [u.cpu for u in kernels.values()]
+    print(f"\nlesson {lesson} ({LESSONS[lesson]}), {n} students at once: all done in {wall:.1f} s "
+          f"(one student's run: median {statistics.median(times):.1f} s, max {max(times):.1f} s)"
+          if times else f"\nlesson {lesson}: no student finished")
+    if len(kernels) != n:
+        print(f"  !! found {len(kernels)} kernels for {n} students")
+    if not k_pss:
+        return {}
+    med = statistics.median(k_pss)
+    print(f"  kernel after the lesson  PSS median {med:6.1f} MB  max {max(k_pss):6.1f} MB   "
+          f"(RSS median {statistics.median(k_rss):.1f}, max {max(k_rss):.1f})   goal {GOAL_MB:.0f} MB: "
+          f"{'met' if max(k_pss) <= GOAL_MB else 'MISSED'} ({max(k_pss) / GOAL_MB:.2f} of goal)")
+    print(f"  single-user server       PSS median {statistics.median(s_pss):6.1f} MB  max {max(s_pss):6.1f} MB")
+    print(f"  hub + proxy              PSS {shared:6.1f} MB")
+    print(f"  per student (server + kernel) {per_student:6.1f} MB; class of {n}: {total:7.1f} MB in all; "
+          f"class of 30: {30 * per_student + shared:7.1f} MB")
+    print(f"  kernel CPU for the lesson: median {statistics.median(k_cpu):.1f} s a student")
+    print(f"  this machine ({free_mb:,.0f} MB available before the hub started) holds about {holds} students "
+          f"with this lesson open")
+    return {"kernel_pss_median": med, "kernel_pss_max": max(k_pss), "kernel_rss_median": statistics.median(k_rss),
+            "kernel_rss_max": max(k_rss), "server_pss_median": statistics.median(s_pss),
+            "hub_proxy_pss": shared, "per_student": per_student, "total": total, "holds": holds,
+            "wall_s": wall, "kernel_cpu_median": statistics.median(k_cpu)}
+
+
+def check_voila(hub: Hub, student: Student) -> None:
+    """The projector on the hub: Voila renders a lesson under /user/NAME/voila/render/... ."""
+    path = f"/user/{student.name}/voila/render/eleusis-lab/lessons/{LESSONS['1']}"
+    started = time.monotonic()
+    status, body = hub.api("GET", path, token=student.token)
+    text = body if isinstance(body, str) else json.dumps(body)
+    ok = status == 200 and "jupyter-widgets" in text or "widget-view" in text
+    print(f"\nvoila on the hub: GET {path} -> {status} in {time.monotonic() - started:.1f} s "
+          f"({'renders the board' if ok else 'no board in the page'})")
+
+
+def stop_servers(hub: Hub, students: list[Student]) -> None:
+    for s in students:
+        with _quiet():
+            hub.api("DELETE", f"/hub/api/users/{s.name}/server")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", "-n", type=int, default=10, help="how many students (default 10)")
+    parser.add_argument("--lessons", default="1,4", help="lessons to run, in order (default 1,4)")
+    parser.add_argument("--voila", action="store_true", help="also render lesson 1 in Voila for one student")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, homes)")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
+    args = parser.parse_args(argv)
+    lessons = [x.strip() for x in args.lessons.split(",") if x.strip()]
+    unknown = [x for x in lessons if x not in LESSONS]
+    if unknown or args.students < 1:
+        parser.error(f"lessons are among {sorted(LESSONS)}; at least one student")
+    try:
+        import jupyterhub  # noqa: F401
+        import psutil  # noqa: F401
+    except ImportError as error:
+        print(f"{error.name} is missing: pip install -e '.[hub]'", file=sys.stderr)
+        return 2
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _on_signal)
+    free_mb = _mem_available_mb()
+    work = Path(tempfile.mkdtemp(prefix="eleusis-school-server-"))
+    processes = Processes()
+    results: dict[str, Any] = {"students": args.students, "cpus": os.cpu_count(), "mem_available_mb": free_mb}
+    hub: Hub | None = None
+    students: list[Student] = []
+    try:
+        t0 = time.monotonic()
+        hub = start_hub(work, processes)
+        print(f"hub on {hub.url} (127.0.0.1 only) ready in {time.monotonic() - t0:.1f} s; work folder {work}")
+        students = log_in(hub, args.students)
+        ready = start_servers(hub, students, processes)
+        results["servers_ready_s"] = ready
+        spawn = [s.ready_at - s.asked_at for s in students]
+        print(f"{len(students)} students logged in; all servers ready {ready:.1f} s after the first request "
+              f"(goal {GOAL_READY_S:.0f} s: {'met' if ready <= GOAL_READY_S else 'MISSED'}; "
+              f"one server: median {statistics.median(spawn):.1f} s)")
+        for lesson in lessons:
+            wall = asyncio.run(run_class(hub, students, lesson))
+            bad = [f"{s.name}: {e}" for s in students for e in s.errors]
+            if bad:
+                print("errors:", *bad[:5], sep="\n  ")
+            results[f"lesson_{lesson}"] = report_lesson(lesson, measure(processes, hub_pid=processes.hub.pid),
+                                                        wall, students, free_mb)
+            for s in students:  # the student closes the notebook: its kernel ends
+                if s.session_id:
+                    hub.api("DELETE", f"/user/{s.name}/api/sessions/{s.session_id}", token=s.token)
+                s.session_id = ""
+        if args.voila:
+            check_voila(hub, students[0])
+        first = results.get(f"lesson_{lessons[0]}", {})
+        if first:
+            cores = os.cpu_count() or 1
+            spawn_cpu = statistics.median(u.cpu for u in measure(processes, processes.hub.pid)["servers"].values())
+            print(f"\nextrapolated to 30 students on this machine ({cores} cores): servers ready in about "
+                  f"{ready * 30 / args.students:.0f} s if start-up CPU is the limit "
+                  f"(a server's CPU so far: {spawn_cpu:.1f} s)")
+        return 0 if not any(s.errors for s in students) else 1
+    except KeyboardInterrupt as stop:
+        print(f"\ninterrupted ({stop}): stopping the hub and every server", file=sys.stderr)
+        return 130
+    finally:
+        if hub is not None and students:
+            stop_servers(hub, students)
+        left = processes.end()
+        print(f"hub and all user servers stopped{'' if not left else f'; still running: {left}'}")
+        if args.json:
+            args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
