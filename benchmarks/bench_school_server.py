@@ -39,8 +39,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -160,14 +159,11 @@ class Processes:
         return [p.pid for p in still]
 
 
-@contextmanager
-def _quiet() -> Iterator[None]:
+def _quiet() -> AbstractContextManager[None]:
+    """Ignore a process that is gone, or not ours to look at."""
     import psutil
 
-    try:
-        yield
-    except (ProcessLookupError, psutil.NoSuchProcess, psutil.AccessDenied, PermissionError):
-        pass
+    return suppress(ProcessLookupError, PermissionError, psutil.Error)
 
 
 def _on_signal(signum: int, _frame: Any) -> None:
@@ -193,8 +189,11 @@ def _proxy_command() -> str:
             raise SystemExit("configurable-http-proxy needs Node.js and npm (apt-get install nodejs npm)")
         NODE_PREFIX.mkdir(parents=True, exist_ok=True)
         print(f"installing configurable-http-proxy@{CHP_VERSION} under {NODE_PREFIX} ...", flush=True)
-        subprocess.run([npm, "install", "--prefix", str(NODE_PREFIX), f"configurable-http-proxy@{CHP_VERSION}"],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [npm, "install", "--prefix", str(NODE_PREFIX), f"configurable-http-proxy@{CHP_VERSION}"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return str(local)
 
 
@@ -218,8 +217,10 @@ class Hub:
         if data is not None:
             request.add_header("Content-Type", "application/json")
         try:
-            with urllib.request.urlopen(request, timeout=60) as response:
+            with urllib.request.urlopen(request, timeout=300) as response:
                 raw = response.read()
+                if "json" not in response.headers.get("Content-Type", ""):
+                    return response.status, raw.decode(errors="replace")
                 return response.status, json.loads(raw) if raw.strip() else None
         except urllib.error.HTTPError as error:
             raw = error.read()
@@ -234,8 +235,15 @@ def start_hub(work: Path, processes: Processes) -> Hub:
     token = uuid.uuid4().hex
     args = ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else []
     config = CONFIG.format(
-        repo=str(REPO), port=port, hub_port=hub_port, proxy_api_port=proxy_api_port, chp=_proxy_command(),
-        work=str(work), singleuser=_singleuser(), args=args, token=token,
+        repo=str(REPO),
+        port=port,
+        hub_port=hub_port,
+        proxy_api_port=proxy_api_port,
+        chp=_proxy_command(),
+        work=str(work),
+        singleuser=_singleuser(),
+        args=args,
+        token=token,
     )
     (work / "jupyterhub_config.py").write_text(config, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "ELEUSIS_LAB"))}
@@ -243,7 +251,11 @@ def start_hub(work: Path, processes: Processes) -> Hub:
     log = (work / "hub.log").open("wb")
     processes.hub = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", str(work / "jupyterhub_config.py")],
-        cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=work,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     hub = Hub(url=f"http://127.0.0.1:{port}", token=token, work=work)
     deadline = time.monotonic() + 120
@@ -278,7 +290,9 @@ def log_in(hub: Hub, n: int) -> list[Student]:
     if status not in (200, 201):
         raise SystemExit(f"creating the students failed: {status} {body}")
     for s in students:
-        status, body = hub.api("POST", f"/hub/api/users/{s.name}/tokens", {"note": "class", "expires_in": 7200})
+        status, body = hub.api(
+            "POST", f"/hub/api/users/{s.name}/tokens", {"note": "class", "expires_in": 7200}
+        )
         if status not in (200, 201):
             raise SystemExit(f"a token for {s.name} failed: {status} {body}")
         s.token = body["token"]
@@ -309,8 +323,12 @@ def start_servers(hub: Hub, students: list[Student], processes: Processes, timeo
 
 def _message(msg_type: str, content: dict[str, Any], session: str) -> dict[str, Any]:
     header = {
-        "msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": session,
-        "date": datetime.now(UTC).isoformat(), "version": "5.3",
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "student",
+        "session": session,
+        "date": datetime.now(UTC).isoformat(),
+        "version": "5.3",
     }
     return {"header": header, "parent_header": {}, "metadata": {}, "content": content, "channel": "shell"}
 
@@ -356,8 +374,9 @@ async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str
     student.session_id, student.kernel_id = session["id"], session["kernel"]["id"]
     ws_url = hub.url.replace("http", "ws", 1) + f"{base}/kernels/{student.kernel_id}/channels"
     # The server answers the websocket once the kernel is up: on a busy machine that takes a while.
-    request = HTTPRequest(ws_url, headers={"Authorization": f"token {student.token}"},
-                          connect_timeout=600, request_timeout=600)
+    request = HTTPRequest(
+        ws_url, headers={"Authorization": f"token {student.token}"}, connect_timeout=600, request_timeout=600
+    )
     started = time.monotonic()
     try:
         ws = await websocket_connect(request, max_message_size=64 * MB)
@@ -371,8 +390,14 @@ async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str
             if cell["cell_type"] != "code":
                 continue
             code = "".join(cell["source"])
-            content = {"code": code, "silent": False, "store_history": True, "allow_stdin": False,
-                       "stop_on_error": True, "user_expressions": {}}
+            content = {
+                "code": code,
+                "silent": False,
+                "store_history": True,
+                "allow_stdin": False,
+                "stop_on_error": True,
+                "user_expressions": {},
+            }
             try:
                 reply, errors = await _request(ws, _message("execute_request", content, sid), timeout=600)
             except (TimeoutError, ConnectionError) as error:
@@ -389,8 +414,9 @@ async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str
 async def run_class(hub: Hub, students: list[Student], lesson: str) -> float:
     notebook = json.loads((REPO / "lessons" / LESSONS[lesson]).read_text(encoding="utf-8"))
     start = time.monotonic()
-    outcomes = await asyncio.gather(*(run_lesson(hub, s, lesson, notebook) for s in students),
-                                    return_exceptions=True)
+    outcomes = await asyncio.gather(
+        *(run_lesson(hub, s, lesson, notebook) for s in students), return_exceptions=True
+    )
     for student, outcome in zip(students, outcomes, strict=True):
         if isinstance(outcome, BaseException):
             student.errors.append(f"lesson {lesson}: {outcome!r}")
@@ -438,7 +464,9 @@ def _mem_available_mb() -> float:
     return float("nan")
 
 
-def report_lesson(lesson: str, m: dict[str, Any], wall: float, students: list[Student], free_mb: float) -> dict:
+def report_lesson(
+    lesson: str, m: dict[str, Any], wall: float, students: list[Student], free_mb: float
+) -> dict:
     kernels, servers, others = m["kernels"], m["servers"], m["others"]
     n = len(students)
     k_pss = [u.pss for u in kernels.values()]
@@ -450,28 +478,48 @@ def report_lesson(lesson: str, m: dict[str, Any], wall: float, students: list[St
     holds = int((free_mb - shared) // per_student) if per_student else 0
     times = [s.lesson_s[lesson] for s in students if lesson in s.lesson_s]
     k_cpu = [u.cpu for u in kernels.values()]
-    print(f"\nlesson {lesson} ({LESSONS[lesson]}), {n} students at once: all done in {wall:.1f} s "
-          f"(one student's run: median {statistics.median(times):.1f} s, max {max(times):.1f} s)"
-          if times else f"\nlesson {lesson}: no student finished")
+    print(
+        f"\nlesson {lesson} ({LESSONS[lesson]}), {n} students at once: all done in {wall:.1f} s "
+        f"(one student's run: median {statistics.median(times):.1f} s, max {max(times):.1f} s)"
+        if times
+        else f"\nlesson {lesson}: no student finished"
+    )
     if len(kernels) != n:
         print(f"  !! found {len(kernels)} kernels for {n} students")
     if not k_pss:
         return {}
     med = statistics.median(k_pss)
-    print(f"  kernel after the lesson  PSS median {med:6.1f} MB  max {max(k_pss):6.1f} MB   "
-          f"(RSS median {statistics.median(k_rss):.1f}, max {max(k_rss):.1f})   goal {GOAL_MB:.0f} MB: "
-          f"{'met' if max(k_pss) <= GOAL_MB else 'MISSED'} ({max(k_pss) / GOAL_MB:.2f} of goal)")
-    print(f"  single-user server       PSS median {statistics.median(s_pss):6.1f} MB  max {max(s_pss):6.1f} MB")
+    print(
+        f"  kernel after the lesson  PSS median {med:6.1f} MB  max {max(k_pss):6.1f} MB   "
+        f"(RSS median {statistics.median(k_rss):.1f}, max {max(k_rss):.1f})   goal {GOAL_MB:.0f} MB: "
+        f"{'met' if max(k_pss) <= GOAL_MB else 'MISSED'} ({max(k_pss) / GOAL_MB:.2f} of goal)"
+    )
+    print(
+        f"  single-user server       PSS median {statistics.median(s_pss):6.1f} MB  max {max(s_pss):6.1f} MB"
+    )
     print(f"  hub + proxy              PSS {shared:6.1f} MB")
-    print(f"  per student (server + kernel) {per_student:6.1f} MB; class of {n}: {total:7.1f} MB in all; "
-          f"class of 30: {30 * per_student + shared:7.1f} MB")
+    print(
+        f"  per student (server + kernel) {per_student:6.1f} MB; class of {n}: {total:7.1f} MB in all; "
+        f"class of 30: {30 * per_student + shared:7.1f} MB"
+    )
     print(f"  kernel CPU for the lesson: median {statistics.median(k_cpu):.1f} s a student")
-    print(f"  this machine ({free_mb:,.0f} MB available before the hub started) holds about {holds} students "
-          f"with this lesson open")
-    return {"kernel_pss_median": med, "kernel_pss_max": max(k_pss), "kernel_rss_median": statistics.median(k_rss),
-            "kernel_rss_max": max(k_rss), "server_pss_median": statistics.median(s_pss),
-            "hub_proxy_pss": shared, "per_student": per_student, "total": total, "holds": holds,
-            "wall_s": wall, "kernel_cpu_median": statistics.median(k_cpu)}
+    print(
+        f"  this machine ({free_mb:,.0f} MB available before the hub started) holds about {holds} students "
+        f"with this lesson open"
+    )
+    return {
+        "kernel_pss_median": med,
+        "kernel_pss_max": max(k_pss),
+        "kernel_rss_median": statistics.median(k_rss),
+        "kernel_rss_max": max(k_rss),
+        "server_pss_median": statistics.median(s_pss),
+        "hub_proxy_pss": shared,
+        "per_student": per_student,
+        "total": total,
+        "holds": holds,
+        "wall_s": wall,
+        "kernel_cpu_median": statistics.median(k_cpu),
+    }
 
 
 def check_voila(hub: Hub, student: Student) -> None:
@@ -480,9 +528,11 @@ def check_voila(hub: Hub, student: Student) -> None:
     started = time.monotonic()
     status, body = hub.api("GET", path, token=student.token)
     text = body if isinstance(body, str) else json.dumps(body)
-    ok = status == 200 and "jupyter-widgets" in text or "widget-view" in text
-    print(f"\nvoila on the hub: GET {path} -> {status} in {time.monotonic() - started:.1f} s "
-          f"({'renders the board' if ok else 'no board in the page'})")
+    ok = status == 200 and "application/vnd.jupyter.widget-view+json" in text
+    print(
+        f"\nvoila on the hub: GET {path} -> {status} in {time.monotonic() - started:.1f} s "
+        f"({'renders the board' if ok else 'no board in the page'})"
+    )
 
 
 def stop_servers(hub: Hub, students: list[Student]) -> None:
@@ -526,16 +576,19 @@ def main(argv: list[str] | None = None) -> int:
         ready = start_servers(hub, students, processes)
         results["servers_ready_s"] = ready
         spawn = [s.ready_at - s.asked_at for s in students]
-        print(f"{len(students)} students logged in; all servers ready {ready:.1f} s after the first request "
-              f"(goal {GOAL_READY_S:.0f} s: {'met' if ready <= GOAL_READY_S else 'MISSED'}; "
-              f"one server: median {statistics.median(spawn):.1f} s)")
+        print(
+            f"{len(students)} students logged in; all servers ready {ready:.1f} s after the first request "
+            f"(goal {GOAL_READY_S:.0f} s: {'met' if ready <= GOAL_READY_S else 'MISSED'}; "
+            f"one server: median {statistics.median(spawn):.1f} s)"
+        )
         for lesson in lessons:
             wall = asyncio.run(run_class(hub, students, lesson))
             bad = [f"{s.name}: {e}" for s in students for e in s.errors]
             if bad:
                 print("errors:", *bad[:5], sep="\n  ")
-            results[f"lesson_{lesson}"] = report_lesson(lesson, measure(processes, hub_pid=processes.hub.pid),
-                                                        wall, students, free_mb)
+            results[f"lesson_{lesson}"] = report_lesson(
+                lesson, measure(processes, hub_pid=processes.hub.pid), wall, students, free_mb
+            )
             for s in students:  # the student closes the notebook: its kernel ends
                 if s.session_id:
                     hub.api("DELETE", f"/user/{s.name}/api/sessions/{s.session_id}", token=s.token)
@@ -545,10 +598,14 @@ def main(argv: list[str] | None = None) -> int:
         first = results.get(f"lesson_{lessons[0]}", {})
         if first:
             cores = os.cpu_count() or 1
-            spawn_cpu = statistics.median(u.cpu for u in measure(processes, processes.hub.pid)["servers"].values())
-            print(f"\nextrapolated to 30 students on this machine ({cores} cores): servers ready in about "
-                  f"{ready * 30 / args.students:.0f} s if start-up CPU is the limit "
-                  f"(a server's CPU so far: {spawn_cpu:.1f} s)")
+            spawn_cpu = statistics.median(
+                u.cpu for u in measure(processes, processes.hub.pid)["servers"].values()
+            )
+            print(
+                f"\nextrapolated to 30 students on this machine ({cores} cores): servers ready in about "
+                f"{ready * 30 / args.students:.0f} s if start-up CPU is the limit "
+                f"(a server's CPU so far: {spawn_cpu:.1f} s)"
+            )
         return 0 if not any(s.errors for s in students) else 1
     except KeyboardInterrupt as stop:
         print(f"\ninterrupted ({stop}): stopping the hub and every server", file=sys.stderr)
