@@ -21,6 +21,8 @@ from typing import Any
 
 PROG = "eleusis-lab"
 EXIT_ERROR = 2
+# 128 + SIGPIPE: what a shell reports for a command whose reader stopped reading (`yes | head`).
+EXIT_BROKEN_PIPE = 141
 
 
 class CommandError(Exception):
@@ -329,6 +331,18 @@ def _one_sentence(error: BaseException) -> str:
     return str(error).split("\n", 1)[0]
 
 
+def _reader_went_away() -> int:
+    """The output was piped into a command that stopped reading (``| head``): stop quietly, as a command
+    killed by SIGPIPE does, instead of printing an error about the pipe."""
+    try:
+        # Python flushes stdout once more at exit; point it at /dev/null so that flush cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor (a notebook)
+        pass
+    return EXIT_BROKEN_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 2 error)."""
     parser = build_parser()
@@ -341,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args))
+    except BrokenPipeError:
+        return _reader_went_away()
     except (CommandError, ValueError, KeyError, OSError) as error:
         print(f"{PROG} {args.command}: error: {_one_sentence(error)}", file=sys.stderr)
         return EXIT_ERROR

@@ -60,7 +60,11 @@ def to_svg(fig: Figure) -> str:
 
 def to_png(fig: Figure, path: str, dpi: int = 100) -> None:
     """Save a PNG (for worksheets and for looking at the figure)."""
-    fig.savefig(path, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+    from eleusis_lab.files import SHARED, write_atomically
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+    write_atomically(path, buf.getvalue(), mode=SHARED)
 
 
 def narrowing_plot(

@@ -17,7 +17,6 @@ import hashlib
 import os
 import random
 import secrets
-import tempfile
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from eleusis_lab.cards import Card
 from eleusis_lab.cards import deck as make_deck
+from eleusis_lab.files import write_atomically
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.errors import (
     BadGuess,
@@ -1039,22 +1039,6 @@ class Round:
         judged: tuple[bool | None, str | None] | None = None,
     ) -> GuessResult:
         raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, never half."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".eleusis-", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 __all__ += ["count_designs", "write_atomically"]

@@ -70,9 +70,52 @@ def dump_round(r: Round) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _clause(error: BaseException) -> str:
+    """An error's message as one clause for a BadSave sentence: its first line (a rule error's caret
+    and hint lines stay out), without a closing full stop (the sentence adds its own)."""
+    lines = str(error).strip().splitlines()
+    return (lines[0] if lines else type(error).__name__).rstrip(" .")
+
+
 def _need(cond: bool, message: str) -> None:
     if not cond:
         raise BadSave(message)
+
+
+#: A real save nests four deep (body, events, event, cards); anything far deeper is not a save.
+MAX_DEPTH = 32
+
+
+def _parse_json(text: str) -> Any:
+    """The JSON value of ``text``, or :class:`BadSave` with one sentence for every way it can fail."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        hint = " (it looks cut short)" if "Expecting" in e.msg and e.pos >= len(text.rstrip()) - 1 else ""
+        raise BadSave(f"This is not a whole saved round: the JSON breaks at line {e.lineno}{hint}.") from None
+    except RecursionError:
+        raise BadSave(f"This is not a saved round: its JSON is nested more than {MAX_DEPTH} deep.") from None
+    except ValueError:  # Python refuses to read integers of more than 4,300 digits
+        raise BadSave("This is not a saved round: it holds a number too long to read.") from None
+    _need(
+        _depth_within(data, MAX_DEPTH),
+        f"This is not a saved round: its JSON is nested more than {MAX_DEPTH} deep.",
+    )
+    return data
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    """Is ``value`` nested at most ``limit`` lists or objects deep?  (Iterative: no recursion to exhaust.)"""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True
 
 
 def load_round(
@@ -88,7 +131,7 @@ def load_round(
             with open(text, encoding="utf-8") as f:
                 text = f.read()
         except (OSError, UnicodeDecodeError) as e:
-            raise BadSave(f"Cannot read the saved round: {e}.") from None
+            raise BadSave(f"Cannot read the saved round: {_clause(e)}.") from None
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -96,11 +139,7 @@ def load_round(
             raise BadSave("This is not a saved round: the file is not UTF-8 text.") from None
     if not isinstance(text, str):
         raise BadSave(f"A saved round is JSON text, not {type(text).__name__}.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        hint = " (it looks cut short)" if "Expecting" in e.msg and e.pos >= len(text.rstrip()) - 1 else ""
-        raise BadSave(f"This is not a whole saved round: the JSON breaks at line {e.lineno}{hint}.") from None
+    data = _parse_json(text)
     _need(isinstance(data, dict), "This is not a saved round: expected a JSON object.")
     _need(
         data.get("format") == FORMAT,
@@ -126,9 +165,9 @@ def load_round(
     except BadSave:
         raise
     except GameError as e:
-        raise BadSave(f"The saved round is not legal: {e}") from None
+        raise BadSave(f"The saved round is not legal: {_clause(e)}.") from None
     except (ValueError, TypeError, KeyError, AttributeError, AssertionError, IndexError) as e:
-        raise BadSave(f"The saved round is damaged: {e}.") from None
+        raise BadSave(f"The saved round is damaged: {_clause(e)}.") from None
 
 
 def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
@@ -153,11 +192,11 @@ def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
     try:
         rule = Rule.parse(body["rule"])
     except RuleError as e:
-        raise BadSave(f"The saved secret rule does not parse: {e}") from None
+        raise BadSave(f"The saved secret rule does not parse: {_clause(e)}.") from None
     try:
         seal = Seal.from_dict(body["seal"])
     except (ValueError, TypeError, KeyError) as e:
-        raise BadSave(f"The saved seal is damaged: {e}.") from None
+        raise BadSave(f"The saved seal is damaged: {_clause(e)}.") from None
     _need(seal.verify(rule.text), "The secret rule does not match the round's seal.")
     raw = body["events"]
     _need(isinstance(raw, list) and len(raw) > 0, "The save has no events.")
@@ -184,7 +223,7 @@ def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
         try:
             r._redo(event)
         except GameError as e:
-            raise BadSave(f"Event {i} ({event.type}) is not a legal action: {e}") from None
+            raise BadSave(f"Event {i} ({event.type}) is not a legal action: {_clause(e)}.") from None
         _compare(r, saved, i)
         i = len(r._events)
     _need(len(r._events) == len(saved), "The saved log ends with events that do not follow from the rules.")

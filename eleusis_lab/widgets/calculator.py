@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -131,7 +132,8 @@ class ScoreCalculator(w.VBox):
             head.append(w.HTML("<b>Wrong cards (first half)</b>"))
         rows = [w.HBox(head)]
         for n in names:
-            cells = [w.HTML(n, layout=w.Layout(width="12em")), self._left[n]]
+            # A name is whatever the teacher typed: it reaches the page only escaped.
+            cells = [w.HTML(escape(n), layout=w.Layout(width="12em")), self._left[n]]
             if variant == "gardner":
                 cells.append(self._wrong[n])
             rows.append(w.HBox(cells))

@@ -1173,9 +1173,7 @@ class ClassBoard(w.VBox):
         if self.save_path is None or self.round is None:
             return
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
-        tmp.write_text(self.round.to_json(), encoding="utf-8")
-        tmp.replace(self.save_path)
+        self.round.save(self.save_path)  # the package's one atomic writer (eleusis_lab.files)
         saves.write_sidecar(self.save_path, self._notes())
 
     def _notes(self) -> dict[str, Any]:

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from eleusis_lab.files import write_atomically
+
 __all__ = ["default_save_dir", "new_save_path", "read_sidecar", "sidecar_path", "write_sidecar"]
 
 
@@ -43,9 +45,7 @@ def write_sidecar(path: str | os.PathLike[str], data: dict[str, Any]) -> None:
     """Write the board's notes atomically (a half-written file would lose the class's hypotheses)."""
     target = sidecar_path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
-    tmp.replace(target)
+    write_atomically(target, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True))
 
 
 def read_sidecar(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eleusis_lab.files import SHARED, write_atomically
 from eleusis_lab.lesson_copy import kit_recipes
 from eleusis_lab.worksheets.candidates import Candidate, from_library, resolve_keys
 from eleusis_lab.worksheets.html import document
@@ -117,17 +118,17 @@ def build(
         stem = recipe.name + ("-key" if which == "key" else "")
         if html:
             path = out / f"{stem}.html"
-            path.write_text(text, encoding="utf-8")
+            write_atomically(path, text, mode=SHARED)
             result.files[f"{which}-html"] = path
         if pdf:
             t = time.perf_counter()
             path = out / f"{stem}.pdf"
-            path.write_bytes(html_to_pdf(text))
+            write_atomically(path, html_to_pdf(text), mode=SHARED)
             result.files[f"{which}-pdf"] = path
             result.timings[f"{which}-pdf"] = time.perf_counter() - t
     answers = out / f"{recipe.name}-answers.json"
-    answers.write_text(
-        json.dumps(answers_json(recipe, puzzles), indent=1, ensure_ascii=False), encoding="utf-8"
+    write_atomically(
+        answers, json.dumps(answers_json(recipe, puzzles), indent=1, ensure_ascii=False), mode=SHARED
     )
     result.files["answers"] = answers
     return result

@@ -1,0 +1,91 @@
+"""One test per finding of the security and rules review (issue 11), each with its reproducer.
+
+Findings 4 and 6 have their own files (``test_html_escaping.py``, ``test_atomic_files.py``); the
+stateful test and the save fuzz are ``test_round_state_machine.py`` and ``test_save_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from eleusis_lab.play import BadSave, load_round, new_round
+from eleusis_lab.play.save import checksum
+
+
+def _resign(data: dict) -> str:
+    """A save edited by hand with its checksum recomputed (it is plain SHA-256, no secret)."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    data["checksum"] = checksum(body)
+    return json.dumps(data)
+
+
+# -- 7: damaged saves are refused, never crash -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 1000, "nested more than"),
+        ("[" * 100_000, "nested more than"),
+        ('{"format": ' + "[" * 200 + "]" * 200 + "}", "nested more than"),
+        ('{"version": ' + "1" * 5000 + "}", "number too long"),
+    ],
+)
+def test_deep_nesting_and_huge_numbers_get_a_bad_save(text: str, says: str) -> None:
+    """Reproducer: ``load_round("[" * 1000)`` raised RecursionError; a JSON integer of over 4,300
+    digits raised a bare ValueError about integer conversion."""
+    with pytest.raises(BadSave, match=says) as caught:
+        load_round(text)
+    assert "\n" not in str(caught.value)
+
+
+def test_deep_nesting_inside_the_options_is_refused() -> None:
+    """Reproducer: a save whose ``options`` nest 985 lists deep (checksum recomputed by a tool with a
+    higher recursion limit) raised RecursionError while loading or checking the checksum."""
+    data = json.loads(new_round("express", ["Ana", "Ben"], "express-1", seed=1).to_json())
+    data["options"]["hand_size"] = "@DEEP@"
+    deep = "[" * 985 + "1" + "]" * 985
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10_000)
+    try:
+        data["options"]["hand_size"] = json.loads(deep)
+        text = _resign(data)
+    finally:
+        sys.setrecursionlimit(limit)
+    with pytest.raises(BadSave) as caught:
+        load_round(text)
+    assert "\n" not in str(caught.value)
+
+
+# -- 15: the command line -----------------------------------------------------------------------------
+
+
+def test_a_bad_save_wrapping_a_rule_error_is_one_line() -> None:
+    """Reproducer: a save whose secret rule does not parse gave a BadSave of several lines (the rule
+    error's text, caret and hint)."""
+    data = json.loads(new_round("express", ["Ana", "Ben"], "express-1", seed=1).to_json())
+    data["rule"] = "card.colour == red"
+    with pytest.raises(BadSave) as caught:
+        load_round(_resign(data))
+    message = str(caught.value)
+    assert "\n" not in message and "colour" in message and message.endswith(".")
+
+
+def test_piping_into_head_stops_quietly() -> None:
+    """Reproducer: ``eleusis-lab solo … --json | head -1`` printed ``error: [Errno 32] Broken pipe``."""
+    command = [sys.executable, "-m", "eleusis_lab.cli", "solo", "--rule", "express-1", "--player", "random"]
+    proc = subprocess.Popen(
+        [*command, "--rounds", "400", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away, as head does after its lines
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert json.loads(first)["seed"] == 0
+    assert "Broken pipe" not in err and "Traceback" not in err, err
+    assert proc.returncode in (0, 141)
