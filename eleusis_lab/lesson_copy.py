@@ -27,10 +27,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+
+from eleusis_lab.files import SHARED, write_atomically
 
 __all__ = [
     "MANIFEST_NAME",
@@ -145,19 +146,19 @@ def copy_lessons(dest: str | os.PathLike[str] | None = None, source: Path | None
         name, target = src.name, folder / src.name
         fresh = _digest(src)
         if not target.exists():
-            shutil.copyfile(src, target)
+            write_atomically(target, src.read_bytes(), mode=SHARED)
             report.copied.append(name)
         else:
             current = _digest(target)
             if current == fresh:
                 report.unchanged.append(name)
             elif written.get(name) == current:
-                shutil.copyfile(src, target)
+                write_atomically(target, src.read_bytes(), mode=SHARED)
                 report.updated.append(name)
             else:
                 report.skipped.append(name)
                 continue  # the manifest keeps what we wrote once: the file stays "edited"
         written[name] = fresh
     manifest = {"kit": "eleusis-lab", "files": dict(sorted(written.items()))}
-    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_atomically(manifest_path, json.dumps(manifest, indent=1) + "\n", mode=SHARED)
     return report

@@ -76,6 +76,7 @@ def test_bytes_and_permissions(tmp_path: Path) -> None:
 
 # What writing a file looks like in Python source; only eleusis_lab/files.py may do it.
 _WRITERS = {"write_text", "write_bytes", "replace", "rename", "mkstemp", "NamedTemporaryFile", "savefig"}
+_MODULE_WRITERS = {"os": {"replace", "rename"}, "shutil": {"copyfile", "copy", "copy2", "copytree", "move"}}
 
 
 def _writes_in(path: Path) -> list[str]:
@@ -85,10 +86,12 @@ def _writes_in(path: Path) -> list[str]:
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-        if name in ("replace", "rename") and not (
-            isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "os"
-        ):
-            continue  # str.replace and friends
+        module = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else ""
+        if name in _MODULE_WRITERS.get(module, ()):
+            found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {module}.{name}()")
+            continue
+        if name in ("replace", "rename"):
+            continue  # str.replace looks like Path.replace; a Path.replace follows a write_text, caught above
         if (
             name == "savefig"
             and node.args
