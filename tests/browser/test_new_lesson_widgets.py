@@ -1,0 +1,57 @@
+"""The widgets of the new lessons in Voilà (headless Chromium): what a student does, and what they see.
+
+- The 2-4-6 widget (lesson 9) takes three typed numbers and a chosen idea, and shows the verdict and the
+  test counted as positive or negative.
+
+The page is ``notebooks/new_lesson_widgets.ipynb`` (only the widgets, so the page is ready in seconds).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import PROJECTOR, artifacts_dir, voila
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = Path(__file__).parent / "notebooks" / "new_lesson_widgets.ipynb"
+
+
+@pytest.fixture
+def page(browser: Any, tmp_path: Path) -> Any:
+    copy = tmp_path / NOTEBOOK.name
+    shutil.copy(NOTEBOOK, copy)
+    with voila(copy, tmp_path / "jupyter") as server:
+        page = browser.new_page(viewport=PROJECTOR)
+        try:
+            page.goto(server.url + "/", wait_until="domcontentloaded")
+            page.wait_for_selector(".eleusis-wason-test", state="visible", timeout=90_000)
+            yield page
+        finally:
+            page.close()
+
+
+def test_the_2_4_6_widget_judges_a_typed_triple(page: Any) -> None:
+    for k, value in enumerate(("1", "2", "3"), start=1):
+        box = page.locator(f".eleusis-wason-n{k} input")
+        box.fill(value)
+        box.press("Tab")  # continuous_update=False: the value reaches the kernel when the box loses focus
+    page.locator(".eleusis-wason-idea select").select_option(label="numbers going up by 2")
+    page.locator(".eleusis-wason-test").click()
+    verdict = page.locator(".eleusis-wason-verdict")
+    verdict.get_by_text("1, 2, 3: yes, it fits the rule.").wait_for(timeout=15_000)
+    history = page.locator(".eleusis-wason-table")
+    history.wait_for(timeout=15_000)
+    assert "negative" in history.inner_text(), "1, 2, 3 under 'up by 2' is a negative test"
+    page.screenshot(path=str(artifacts_dir() / "voila-wason.png"))
+
+    for k, value in enumerate(("9", "7", "5"), start=1):
+        box = page.locator(f".eleusis-wason-n{k} input")
+        box.fill(value)
+        box.press("Tab")
+    page.locator(".eleusis-wason-test").click()
+    verdict.get_by_text("9, 7, 5: no, it does not fit.").wait_for(timeout=15_000)
