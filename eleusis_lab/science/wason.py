@@ -211,15 +211,15 @@ class EleusisTest:
 
 
 def plays_against_statements(
-    evidence: Iterable[Any], statements: Iterable[tuple[str, str | None, int]], player: str
+    evidence: Iterable[Any], statements: Iterable[tuple[str, int, str | None, int]], player: str
 ) -> list[EleusisTest]:
     """``player``'s plays, each against the rule they last stated before it.
 
     ``evidence`` holds a round's observations (``mainline``, ``cards``, ``accepted``, ``player``,
-    ``event_index``, ``kind``); ``statements`` are (player, rule text or None, event index) in log order,
-    as a round's stated confidences give them.
+    ``event_index``, ``kind``); ``statements`` are (player, percent, rule text or None, event index), as
+    ``Round.confidences()`` gives them.
     """
-    said = sorted((i, about) for who, about, i in statements if who == player)
+    said = sorted((i, about) for who, _percent, about, i in statements if who == player)
     out: list[EleusisTest] = []
     for obs in evidence:
         if obs.kind != "play" or obs.player != player:

@@ -98,7 +98,11 @@ def test_eleusis_plays_are_counted_against_the_rule_stated_last_before_them() ->
         _obs("Ana", 7, "2H", ["3D", "5H", "7S", "9H"], False),  # now "odd": predicts rejected -> negative
         _obs("Ana", 9, "JD", ["3D", "5H", "7S", "9H"], True),  # "odd": J is odd (11) -> positive
     ]
-    statements = [("Ana", "card is red", 3), ("Ben", "card is black", 1), ("Ana", "card is odd", 6)]
+    statements = [
+        ("Ana", 50, "card is red", 3),
+        ("Ben", 90, "card is black", 1),
+        ("Ana", 70, "card is odd", 6),
+    ]
     plays = plays_against_statements(evidence, statements, "Ana")
     assert [p.hypothesis for p in plays] == [None, "card is red", "card is odd", "card is odd"]
     assert [p.predicted for p in plays] == [None, False, False, True]
