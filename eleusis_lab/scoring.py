@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
-    "VARIANTS",
     "Scores",
     "calculate",
     "express",
@@ -31,9 +30,8 @@ __all__ = [
     "letters",
     "new_eleusis",
     "variant_name",
+    "variants",
 ]
-
-VARIANTS = ("gardner", "express", "new-eleusis", "letters")
 
 GARDNER_BONUS = 6
 EXPRESS_GUESS_BONUS = 6
@@ -302,43 +300,29 @@ def letters(cards_left: Sequence[int]) -> Scores:
 
 # -- Calculator ------------------------------------------------------------------------------------
 
-_ALIASES = {
-    "gardner": "gardner",
-    "gardner-1959": "gardner",
-    "express": "express",
-    "eleusis-express": "express",
-    "new-eleusis": "new-eleusis",
-    "new_eleusis": "new-eleusis",
-    "neweleusis": "new-eleusis",
-    "abbott": "new-eleusis",
-    "letters": "letters",
-    "letter": "letters",
-    "guess-the-rule": "letters",
-}
 
-_CALC_KEYS = {
-    "gardner": {"left", "wrong", "names", "dealer"},
-    "express": {"left", "guessed_by", "base", "names", "dealer"},
-    "new-eleusis": {
-        "left",
-        "prophet",
-        "prophet_right",
-        "prophet_wrong",
-        "played_through_marker",
-        "names",
-        "dealer",
-    },
-    "letters": {"left", "names", "dealer"},
-}
+def _variant(name: str) -> Any:
+    """The variant class (its score sheet's columns and its calculator) for a name or alias."""
+    from eleusis_lab.play.variant import find_variant
+
+    try:
+        return find_variant(name)
+    except ValueError:
+        from eleusis_lab.play.variant import VARIANTS
+
+        raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}") from None
+
+
+def variants() -> tuple[str, ...]:
+    """The variants the calculator scores (those whose description has score-sheet columns)."""
+    from eleusis_lab.play.variant import VARIANTS
+
+    return tuple(key for key, cls in VARIANTS.items() if cls.score_columns)
 
 
 def variant_name(name: str) -> str:
-    """The canonical variant name for ``name`` (case and spaces forgiven)."""
-    key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
-    key = _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
-    if key not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
-    return key
+    """The canonical variant name for ``name`` (case and spaces forgiven; aliases as the variants say)."""
+    return str(_variant(name).key)
 
 
 def _who(value: int | str | None, names: Sequence[str] | None, n: int, what: str) -> int | None:
@@ -368,10 +352,15 @@ def calculate(variant: str, **counts: Any) -> Scores:
     Cy     7
     Dee   20
     """
-    kind = variant_name(variant)
-    unknown = set(counts) - _CALC_KEYS[kind]
+    cls = _variant(variant)
+    kind = cls.key
+    columns = {c.name: c for c in cls.score_columns}
+    if not columns:
+        raise ValueError(f"{cls.title} has no score calculator")
+    allowed_keys = set(columns) | {"names", "dealer"}
+    unknown = set(counts) - allowed_keys
     if unknown:
-        allowed = ", ".join(sorted(_CALC_KEYS[kind]))
+        allowed = ", ".join(sorted(allowed_keys))
         raise ValueError(f"{kind} scores do not use {', '.join(sorted(unknown))}; they use {allowed}")
     if "left" not in counts:
         raise ValueError("give the cards left in each player's hand as left=[...]")
@@ -384,28 +373,13 @@ def calculate(variant: str, **counts: Any) -> Scores:
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
     n = len(left)
-    if kind == "gardner":
-        if "wrong" not in counts:
-            raise ValueError(
-                "Gardner's dealer score needs the first-half wrong cards (wrong=[...] or --wrong)"
-            )
-        scores = gardner(counts["wrong"], left)
-    elif kind == "express":
-        scores = express(
-            left,
-            guessed_by=_who(counts.get("guessed_by"), names, n, "guessed_by"),
-            base=counts.get("base", 12),
-        )
-    elif kind == "new-eleusis":
-        scores = new_eleusis(
-            left,
-            prophet=_who(counts.get("prophet"), names, n, "prophet"),
-            prophet_right=counts.get("prophet_right", 0),
-            prophet_wrong=counts.get("prophet_wrong", 0),
-            played_through_marker=counts.get("played_through_marker", 0),
-        )
-    else:
-        scores = letters(left)
+    # A column naming a player may give them by index or by name; the variant's calculator does the rest.
+    extras = {
+        name: _who(counts[name], names, n, name) if column.kind == "player" else counts[name]
+        for name, column in columns.items()
+        if name != "left" and name in counts
+    }
+    scores = cls.score_counts(left, **extras)
     notes = scores.notes
     if names:
         notes = tuple(_rename(note, names) for note in notes)

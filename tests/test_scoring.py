@@ -247,7 +247,7 @@ def test_letters_properties(left):
 
 
 @settings(max_examples=40, deadline=None)
-@given(counts, st.sampled_from(scoring.VARIANTS))
+@given(counts, st.sampled_from(scoring.variants()))
 def test_calculator_str_lists_everyone(left, variant):
     extra = {"wrong": left} if variant == "gardner" else {}
     s = calculate(variant, left=left, **extra)

@@ -51,6 +51,17 @@ from eleusis_lab.play.new_eleusis import NewEleusisRound
 from eleusis_lab.play.round import GuessResult, Round, Verdict
 from eleusis_lab.play.save import load_round
 from eleusis_lab.play.table import Marker, Observation, SidelinePlay, Table, WrongCard
+from eleusis_lab.play.variant import (
+    VARIANTS,
+    Capabilities,
+    MatchRules,
+    Option,
+    ScoreColumn,
+    find_variant,
+    register_variant,
+    registered,
+    unregister_variant,
+)
 from eleusis_lab.rules import as_rule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,6 +71,7 @@ __all__ = [
     "VARIANTS",
     "BadGuess",
     "BadSave",
+    "Capabilities",
     "CardNotInHand",
     "ExpressRound",
     "GameError",
@@ -68,41 +80,37 @@ __all__ = [
     "IllegalAction",
     "LettersRound",
     "Marker",
+    "MatchRules",
     "NewEleusisRound",
     "NotYourTurn",
     "Observation",
+    "Option",
     "Round",
     "RoundOver",
+    "ScoreColumn",
     "SidelinePlay",
     "Table",
     "UnknownPlayer",
     "Verdict",
     "WrongCard",
+    "find_variant",
     "load_round",
     "new_round",
+    "register_variant",
+    "registered",
+    "unregister_variant",
     "variant_class",
 ]
 
-#: The variants by name, as :func:`new_round` knows them.
-VARIANTS: dict[str, type[Round]] = {
-    cls.variant: cls for cls in (GardnerRound, ExpressRound, NewEleusisRound, LettersRound)
-}
-_ALIASES = {"new_eleusis": "new-eleusis", "neweleusis": "new-eleusis", "letter": "letters",
-            "guess-the-rule": "letters", "eleusis-express": "express"}  # fmt: skip
+# The built-in variants, in the order boards and score sheets list them.  A new variant is a module
+# with its Round subclass, imported and added here (or registered by its own code with register_variant).
+for _cls in (GardnerRound, ExpressRound, NewEleusisRound, LettersRound):
+    register_variant(_cls)
 
 
-def variant_class(name: str) -> type[Round]:
-    """The :class:`Round` subclass for a variant name (``gardner express new-eleusis letters``)."""
-    if isinstance(name, type) and issubclass(name, Round):
-        return name
-    if not isinstance(name, str):
-        raise GameError(f"A variant is named by text, not {type(name).__name__}.")
-    key = name.strip().lower().replace(" ", "-")
-    key = _ALIASES.get(key, key)
-    try:
-        return VARIANTS[key]
-    except KeyError:
-        raise GameError(f"Unknown variant {name!r}: choose one of {', '.join(VARIANTS)}.") from None
+def variant_class(name: str | type[Round]) -> type[Round]:
+    """The :class:`Round` subclass for a variant name (the same as :func:`find_variant`)."""
+    return find_variant(name)
 
 
 def new_round(
@@ -123,7 +131,7 @@ def new_round(
     to PATH after every event.  Other options are the variant's (see its ``OPTIONS``), plus
     ``deck_order`` (a stacked deck, top first), ``starter`` (physical rounds) and ``announcement``.
     """
-    cls = variant_class(variant)
+    cls = find_variant(variant)
     return cls(
         players,
         as_rule(rule),

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from eleusis_lab.cards import Card, card_from_json, card_to_json
+from eleusis_lab.play import actions as act
 
 __all__ = [
     "EVENT_TYPES",
     "CardsCounted",
+    "ConfidenceStated",
     "Dealt",
     "Event",
     "Expelled",
@@ -62,6 +64,10 @@ class Event:
             parts.append(f"{f.name}={value}")
         return f"{self.type}: " + ", ".join(parts)
 
+    def to_action(self) -> act.Action:
+        """The action this event records (only for ``is_action`` events)."""
+        raise ValueError(f"a {self.type} event is not something a person does")
+
 
 @dataclass(frozen=True)
 class Dealt(Event):
@@ -97,6 +103,9 @@ class StarterPlaced(Event):
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     card: Card
 
+    def to_action(self) -> act.Action:
+        return act.PlaceStarter(self.card)
+
 
 @dataclass(frozen=True)
 class Played(Event):
@@ -112,6 +121,9 @@ class Played(Event):
     cards: tuple[Card, ...]
     accepted: bool
     prophet_says: bool | None = None
+
+    def to_action(self) -> act.Action:
+        return act.Play(self.player, self.cards, self.prophet_says)
 
 
 @dataclass(frozen=True)
@@ -131,6 +143,10 @@ class NoPlayDeclared(Event):
     dealer_card: Card | None = None
     prophet_says: bool | None = None
     shown: tuple[Card, ...] = ()
+
+    def to_action(self) -> act.Action:
+        # Only a physical round records the hand shown (the engine knows the others).
+        return act.NoPlay(self.player, self.dealer_card, self.shown or None, self.prophet_says)
 
 
 @dataclass(frozen=True)
@@ -175,6 +191,9 @@ class Guessed(Event):
     correct: bool | None
     counterexample: str | None = None
 
+    def to_action(self) -> act.Action:
+        return act.Guess(self.player, self.text, self.words)
+
 
 @dataclass(frozen=True)
 class GuessOverruled(Event):
@@ -183,6 +202,9 @@ class GuessOverruled(Event):
     type: ClassVar[str] = "guess-overruled"
     is_action: ClassVar[bool] = True
     correct: bool
+
+    def to_action(self) -> act.Action:
+        return act.OverruleGuess(self.correct)
 
 
 @dataclass(frozen=True)
@@ -194,6 +216,9 @@ class ProphetDeclared(Event):
     is_action: ClassVar[bool] = True
     player: str
     rule_text: str | None = None
+
+    def to_action(self) -> act.Action:
+        return act.DeclareProphet(self.player, self.rule_text)
 
 
 @dataclass(frozen=True)
@@ -237,6 +262,9 @@ class HalfEndedByTeacher(HalfEnded):
     type: ClassVar[str] = "half-ended-by-teacher"
     is_action: ClassVar[bool] = True
 
+    def to_action(self) -> act.Action:
+        return act.EndHalf()
+
 
 @dataclass(frozen=True)
 class HintGiven(Event):
@@ -245,6 +273,9 @@ class HintGiven(Event):
     type: ClassVar[str] = "hint"
     is_action: ClassVar[bool] = True
     text: str
+
+    def to_action(self) -> act.Action:
+        return act.GiveHint(self.text)
 
 
 @dataclass(frozen=True)
@@ -256,6 +287,9 @@ class HintBought(Event):
     player: str
     text: str
 
+    def to_action(self) -> act.Action:
+        return act.BuyHint(self.player, self.text)
+
 
 @dataclass(frozen=True)
 class CardsCounted(Event):
@@ -264,6 +298,24 @@ class CardsCounted(Event):
     type: ClassVar[str] = "cards-counted"
     is_action: ClassVar[bool] = True
     counts: tuple[int, ...]
+
+    def to_action(self) -> act.Action:
+        return act.Finish(self.counts)
+
+
+@dataclass(frozen=True)
+class ConfidenceStated(Event):
+    """``player`` said how sure they are (``percent``) of ``about`` (a rule text, or their current idea).
+    Nothing on the table changes; calibration lessons read these from the log."""
+
+    type: ClassVar[str] = "confidence"
+    is_action: ClassVar[bool] = True
+    player: str
+    percent: int
+    about: str | None = None
+
+    def to_action(self) -> act.Action:
+        return act.StateConfidence(self.player, self.percent, self.about)
 
 
 @dataclass(frozen=True)
@@ -298,6 +350,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         HintGiven,
         HintBought,
         CardsCounted,
+        ConfidenceStated,
         RoundEnded,
     )
 }

@@ -13,14 +13,15 @@ player's hand is empty and the round ends.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card, standard_deck
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import Action, BuyHint, Guess, NoPlay, OverruleGuess, PlaceStarter, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.round import GuessResult, Verdict
+from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -31,33 +32,42 @@ __all__ = ["ExpressRound"]
 class ExpressRound(NoPlayRound):
     """Eleusis Express: play one card a turn; wrong cards cost a penalty card; guess after a right play."""
 
-    variant = "express"
+    key = "express"
+    aliases = ("eleusis-express",)
     title = "Eleusis Express"
     deck_name = "double"
     min_players = 1
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "hand_size": 12,
-        "wrong_guess_penalty": 0,
-        "stock_refresh": False,
-        "dealer_choice": False,
-        "buy_hints": False,
-    }
+    OPTIONS = (
+        Option("hand_size", int, 12, "Express hands have 12 cards, or 10 with the ten-card option",
+               choices=(10, 12)),
+        Option("wrong_guess_penalty", int, 0, "the number of cards a wrong guess costs", low=0, high=5),
+        Option("stock_refresh", bool, False, "shuffle in another 52-card deck once the stock runs out"),
+        Option("dealer_choice", bool, False, "who guessed or went out deals next"),
+        Option("buy_hints", bool, False, "before playing, a player may draw a card to buy a hint"),
+    )  # fmt: skip
+    capabilities = Capabilities(no_play=True, guess=True, buy_hints=True, confidence=True)
+    match = MatchRules(deals_each=1, winner_deals=True)
+    score_columns = (
+        ScoreColumn("left", "Cards left"),
+        ScoreColumn("guessed_by", "Guessed the rule (+6)", "who found the rule", kind="player"),
+        ScoreColumn("base", "Hand size", "12, or 10 with ten-card hands", kind="number"),
+    )
+
+    @classmethod
+    def score_counts(cls, left: list[int], **counts: Any) -> Scores:
+        """The calculator: cards left, who guessed the rule (``guessed_by``), the hand size (``base``)."""
+        from eleusis_lab.scoring import express
+
+        return express(left, guessed_by=counts.get("guessed_by"), base=counts.get("base", 12))
+
     #: What a wrong play and a wrong no-play cost.
     WRONG_PLAY_PENALTY = 1
     WRONG_NO_PLAY_PENALTY = 1
 
     # ------------------------------------------------------------------ setup -------------------
     def _validate_options(self, options: dict[str, Any]) -> None:
-        if options["hand_size"] not in (10, 12):
-            raise GameError("Express hands have 12 cards, or 10 with the ten-card option (hand_size=10).")
-        penalty = options["wrong_guess_penalty"]
-        if isinstance(penalty, bool):
-            options["wrong_guess_penalty"] = int(penalty)
-        elif not isinstance(penalty, int) or not 0 <= penalty <= 5:
-            raise GameError("wrong_guess_penalty is the number of cards (0-5) a wrong guess costs.")
-        for flag in ("stock_refresh", "dealer_choice", "buy_hints"):
-            if not isinstance(options[flag], bool):
-                raise GameError(f"The option {flag} is True or False.")
+        if isinstance(options["wrong_guess_penalty"], bool):  # True: the usual one card
+            options["wrong_guess_penalty"] = int(options["wrong_guess_penalty"])
         self._check_two_decks_suffice(options["hand_size"])
 
     def _after_deal(self) -> None:
@@ -73,13 +83,13 @@ class ExpressRound(NoPlayRound):
             rejected.append(card)
         raise GameError("No card of the stock can start the line under this rule.")
 
-    def place_starter(self, card: Card | str) -> Card:
+    def _do_place_starter(self, a: PlaceStarter) -> Card:
         """Physical round: enter the starter; it must be a card the rule accepts to start the line."""
-        if self._physical and not self._state.mainline and self._state.over is None:
-            real = self._parse_card(card)
+        if self._physical and not self._state.mainline and self._state.over is None and a.card is not None:
+            real = self._parse_card(a.card)
             if not self._rule.accepts(real, [], None):
                 raise IllegalAction(f"{real} cannot start the line under the rule: put it under the stock.")
-        return super().place_starter(card)
+        return super()._do_place_starter(a)
 
     def _hands_known(self) -> bool:
         return False
@@ -96,10 +106,33 @@ class ExpressRound(NoPlayRound):
         s.hands[e.player] = [s.stock.popleft() for _ in range(min(e.size, len(s.stock)))]
 
     # ------------------------------------------------------------------ actions -----------------
-    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+    # ------------------------------------------------------------------ legal actions -----------
+    def _turn_actions(self, player: str) -> list[Action]:
+        out = super()._turn_actions(player)
+        if self._options["buy_hints"]:
+            last = self._last_action()
+            if not (isinstance(last, ev.HintBought) and last.player == player):
+                out.append(BuyHint(player, open=frozenset({"text"})))
+        return out
+
+    def _other_actions(self, player: str) -> list[Action]:
+        if not self.can_guess(player):
+            return []
+        return [Guess(player, open=frozenset({"text"} if self._dealer is None else {"text", "words"}))]
+
+    def _dealer_actions(self) -> list[Action]:
+        out = super()._dealer_actions()
+        over = self._state.over
+        if isinstance(self._last_action(), ev.Guessed) and (over is None or over.reason == "guessed"):
+            out += [OverruleGuess(True), OverruleGuess(False)]
+        return out
+
+    # ------------------------------------------------------------------ actions -----------------
+    def _do_play(self, a: Play) -> Verdict:
         """``player`` plays one card: right extends the mainline, wrong goes to the sideline (penalty 1)."""
+        player = a.player
         self._check_turn(player)
-        specs = self._as_list(cards)
+        specs = list(a.cards)
         if len(specs) != 1:
             raise IllegalAction(f"In {self.title} you play one card at a time.")
         if self._physical:
@@ -126,21 +159,13 @@ class ExpressRound(NoPlayRound):
             index, player=player, cards=(card,), accepted=accepted, penalty=penalty, message=msg
         )
 
-    def no_play(
-        self,
-        player: str,
-        *,
-        dealer_card: Card | str | None = None,
-        hand: Sequence[Card | str] | None = None,
-        prophet_says: bool | None = None,
-    ) -> Verdict:
+    def _do_no_play(self, a: NoPlay) -> Verdict:
         """``player`` shows their hand and says no card fits.  Right: a new hand of one card fewer (with
         one card the round ends).  Wrong: the dealer plays ``dealer_card`` (default: the first card that
         fits) and the player draws a penalty card.  A physical round needs the ``hand`` shown."""
-        if prophet_says is not None:
-            raise IllegalAction("There is no prophet in Eleusis Express.")
+        player = a.player
         self._check_turn(player)
-        shown, correct, chosen = self._judge_no_play(player, hand, dealer_card)
+        shown, correct, chosen = self._judge_no_play(player, a.hand, a.dealer_card)
         with self._action():
             index = self._emit(
                 ev.NoPlayDeclared(player, correct, chosen, None, tuple(shown) if self._physical else ())
@@ -195,21 +220,13 @@ class ExpressRound(NoPlayRound):
             self._end("stock")
 
     # ------------------------------------------------------------------ guesses -----------------
-    def guess(self, player: str, rule_text: str | None = None, words: str | None = None) -> GuessResult:
+    def _do_guess(self, a: Guess) -> GuessResult:
         """``player`` states the rule right after a right play or a right no-play.
 
         Rule text is judged by :func:`~eleusis_lab.rules.checks.same_rule`; a guess only in ``words``
         waits for the dealer's :meth:`overrule_guess`.  Correct ends the round; wrong lets play go on
         (with the ``wrong_guess_penalty`` option, at a cost)."""
-        return self._guess(player, rule_text, words)
-
-    def _guess(
-        self,
-        player: str,
-        rule_text: str | None,
-        words: str | None,
-        judged: tuple[bool | None, str | None] | None = None,
-    ) -> GuessResult:
+        player, rule_text, words = a.player, a.text, a.words
         self._check_player(player)
         self._check_open()
         w = self._state.window
@@ -224,9 +241,7 @@ class ExpressRound(NoPlayRound):
         if rule_text is None and self._dealer is None:
             raise IllegalAction("A computer dealer can only judge a guess written as a rule.")
         cx: Any = None
-        if judged is not None:
-            correct, cx_text = judged
-        elif rule_text is not None:
+        if rule_text is not None:
             correct, cx, cx_text = self._judge_guess(rule_text)
         else:
             correct, cx_text = None, None
@@ -251,8 +266,9 @@ class ExpressRound(NoPlayRound):
             ends_round=self.is_over, penalty=penalty, event_index=index,
         )  # fmt: skip
 
-    def overrule_guess(self, correct: bool) -> GuessResult:
+    def _do_overrule(self, a: OverruleGuess) -> GuessResult:
         """The dealer's final word on the guess just made: True ends the round, False lets play go on."""
+        correct = a.correct
         if not isinstance(correct, bool):
             raise IllegalAction("Overrule with True (the guess is right) or False (it is wrong).")
         last = self._last_action()
@@ -289,20 +305,10 @@ class ExpressRound(NoPlayRound):
         w = s.window
         return s.over is None and s.pending_guess is None and w is not None and w[0] == name and w[2]
 
-    def can_no_play(self, name: str) -> bool:
-        return (
-            self.current_player == name and self._state.pending_guess is None and bool(self._state.mainline)
-        )
-
-    def _last_action(self) -> ev.Event | None:
-        for e in reversed(self._events):
-            if e.is_action:
-                return e
-        return None
-
     # ------------------------------------------------------------------ hints -------------------
-    def buy_hint(self, player: str, text: str | None = None) -> str:
+    def _do_buy_hint(self, a: BuyHint) -> str:
         """Option ``buy_hints``: before playing, ``player`` draws one card and the dealer gives a hint."""
+        player, text = a.player, a.text
         if not self._options["buy_hints"]:
             raise IllegalAction("Buying hints is not allowed in this round (option buy_hints=True).")
         self._check_turn(player)

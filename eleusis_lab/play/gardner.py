@@ -10,14 +10,15 @@ Player-dependent rules are announced at the deal; the dealer may give hints at a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
 from eleusis_lab.play.errors import IllegalAction, RoundOver
 from eleusis_lab.play.round import Round, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay, WrongCard, card_order
+from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -28,11 +29,29 @@ __all__ = ["GardnerRound"]
 class GardnerRound(Round):
     """Gardner's original game; :attr:`phase` is ``first-half`` then ``second-half``."""
 
-    variant = "gardner"
+    key = "gardner"
+    aliases = ("gardner-1959",)
     title = "Gardner's Eleusis"
     deck_name = "standard"
     min_players = 2
-    OPTIONS: ClassVar[dict[str, Any]] = {}
+    capabilities = Capabilities(halves=True, confidence=True)
+    match = MatchRules(deals_each=2)
+    score_columns = (
+        ScoreColumn("left", "Cards left"),
+        ScoreColumn("wrong", "First-half wrong cards", "the wrong cards before each player at half time"),
+    )
+
+    @classmethod
+    def score_counts(cls, left: list[int], **counts: Any) -> Scores:
+        """The calculator: cards left at the end, and the first half's ``wrong`` cards (the dealer's)."""
+        from eleusis_lab.scoring import gardner
+
+        wrong = counts.get("wrong")
+        if wrong is None:
+            raise ValueError(
+                "Gardner's dealer score needs the first-half wrong cards (wrong=[...] or --wrong)"
+            )
+        return gardner(wrong, left)
 
     # ------------------------------------------------------------------ setup -------------------
     def _deal(self, cards: list[Card]) -> None:
@@ -89,10 +108,30 @@ class GardnerRound(Round):
     _on_half_ended_by_teacher = _on_half_ended
 
     # ------------------------------------------------------------------ actions -----------------
-    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+    # ------------------------------------------------------------------ legal actions -----------
+    def _playable_now(self, player: str) -> list[Card] | None:
+        cards = super()._playable_now(player)
+        if cards is None or self._state.phase != "second-half":
+            return cards
+        return [c for c in cards if c not in self._state.tried]
+
+    def _dealer_actions(self) -> list[Action]:
+        out = super()._dealer_actions()
+        s = self._state
+        if self._physical and s.over is None and s.phase == "first-half" and s.mainline:
+            out.append(EndHalf())
+        return out
+
+    def _finish_allowed(self) -> bool:
+        s = self._state
+        return super()._finish_allowed() and not (s.over is not None and s.phase == "second-half")
+
+    # ------------------------------------------------------------------ actions -----------------
+    def _do_play(self, a: Play) -> Verdict:
         """``player`` lays one card on the top card; the dealer says right or wrong."""
+        player = a.player
         self._check_turn(player)
-        specs = self._as_list(cards)
+        specs = list(a.cards)
         if len(specs) != 1:
             raise IllegalAction("In Gardner's Eleusis you play one card at a time.")
         s = self._state
@@ -133,7 +172,7 @@ class GardnerRound(Round):
             turn_continues=again,
         )
 
-    def end_half(self) -> None:
+    def _do_end_half(self, a: EndHalf) -> None:
         """Physical round: the teacher says every dealt card has been played once."""
         if not self._physical:
             raise IllegalAction(
@@ -218,7 +257,7 @@ class GardnerRound(Round):
             variant="gardner",
         )
 
-    def finish(self, cards_left: Sequence[int] | dict[str, int]) -> Scores:
+    def _do_finish(self, a: Finish) -> Scores:
         if self._state.over is not None and self._state.counts is None and self._state.phase == "second-half":
             raise RoundOver("The round is over and the engine has counted the cards.")
-        return super().finish(cards_left)
+        return super()._do_finish(a)

@@ -8,14 +8,15 @@ ends when a researcher has no cards, or when no researcher can place any card (c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import Play
 from eleusis_lab.play.errors import IllegalAction
 from eleusis_lab.play.round import Round, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay
+from eleusis_lab.play.variant import Capabilities, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -26,11 +27,20 @@ __all__ = ["LettersRound"]
 class LettersRound(Round):
     """The letter-deck game: a leader (the dealer) and researchers (the players)."""
 
-    variant = "letters"
+    key = "letters"
+    aliases = ("letter", "guess-the-rule")
     title = "the letter-deck game"
     deck_name = "letters"
     min_players = 2
-    OPTIONS: ClassVar[dict[str, Any]] = {}
+    capabilities = Capabilities(confidence=True)
+    score_columns = (ScoreColumn("left", "Cards left"),)
+
+    @classmethod
+    def score_counts(cls, left: list[int], **counts: Any) -> Scores:
+        """The calculator: the researchers' cards left."""
+        from eleusis_lab.scoring import letters
+
+        return letters(left)
 
     def _deal(self, cards: list[Card]) -> None:
         if not cards:
@@ -61,10 +71,11 @@ class LettersRound(Round):
             s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i, returned=True))
         s.turn = self._next_player(e.player)
 
-    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+    def _do_play(self, a: Play) -> Verdict:
         """``player`` tries one card on the top card; a card not allowed goes back to the hand."""
+        player = a.player
         self._check_turn(player)
-        specs = self._as_list(cards)
+        specs = list(a.cards)
         if len(specs) != 1:
             raise IllegalAction("In the letter-deck game you try one card at a time.")
         s = self._state

@@ -27,8 +27,6 @@ __all__ = ["MATCH_FORMAT", "Match", "MatchError", "load_match"]
 
 MATCH_FORMAT = "eleusis-lab-match"
 MATCH_VERSION = 1
-DEALS_EACH = {"gardner": 2, "express": 1, "new-eleusis": 1, "letters": 1}
-EARLY_STOP_BONUS = {"new-eleusis": 10}
 NEXT_DEALER_RULES = ("left", "winner")
 
 
@@ -63,7 +61,16 @@ class Match:
         first_dealer: str | None = None,
         **round_options: Any,
     ) -> None:
-        self.variant = scoring.variant_name(variant)
+        from eleusis_lab.play.variant import VARIANTS, find_variant
+
+        try:
+            cls = find_variant(variant)
+        except ValueError:
+            raise MatchError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}") from None
+        if not cls.match.playable:
+            raise MatchError(f"{cls.title} is not played in matches")
+        self.variant = cls.key
+        self.rules = cls.match
         names = [str(p) for p in players]
         if len(names) < 3:
             raise MatchError("a match needs at least three people: a dealer and two players each round")
@@ -73,7 +80,7 @@ class Match:
             raise MatchError("every player needs a name")
         self.players = names
         if deals_each is None:
-            deals_each = DEALS_EACH[self.variant]
+            deals_each = self.rules.deals_each
         if isinstance(deals_each, bool) or not isinstance(deals_each, int) or deals_each < 1:
             raise MatchError(f"deals_each must be a whole number 1 or more, not {deals_each!r}")
         self.deals_each = deals_each
@@ -83,8 +90,8 @@ class Match:
             raise MatchError(
                 f"next_dealer must be one of {', '.join(NEXT_DEALER_RULES)}, not {next_dealer!r}"
             )
-        if next_dealer == "winner" and self.variant != "express":
-            raise MatchError("the 'winner deals next' option belongs to Eleusis Express")
+        if next_dealer == "winner" and not self.rules.winner_deals:
+            raise MatchError(f"the 'winner deals next' option is not one of {cls.title}")
         self.next_dealer_rule = next_dealer
         if first_dealer is not None and first_dealer not in names:
             raise MatchError(f"{first_dealer} is not a player of this match")
@@ -215,7 +222,7 @@ class Match:
 
     def bonuses(self) -> dict[str, int]:
         """Points for stopping early: New Eleusis gives 10 to each player who never dealt."""
-        bonus = EARLY_STOP_BONUS.get(self.variant, 0)
+        bonus = self.rules.early_stop_bonus
         if not (self.stopped and bonus) or all(n >= self.deals_each for n in self.deals().values()):
             return {}
         # A round stopped half-way does not count as a deal.

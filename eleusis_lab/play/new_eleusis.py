@@ -26,14 +26,16 @@ of the cards played meanwhile are put down, so the white count applies again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.round import Verdict
 from eleusis_lab.play.table import Marker, fits_in_turn
+from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
@@ -48,23 +50,52 @@ PROPHET_PENALTY = 5
 class NewEleusisRound(NoPlayRound):
     """New Eleusis; see the module docstring for the prophet, markers and sudden death."""
 
-    variant = "new-eleusis"
+    key = "new-eleusis"
+    aliases = ("new_eleusis", "neweleusis", "abbott")
     title = "New Eleusis"
     deck_name = "double"
     min_players = 1
-    OPTIONS: ClassVar[dict[str, Any]] = {"hand_size": 14, "max_string": 4}
+    OPTIONS = (
+        Option("hand_size", int, 14, "the number of cards dealt to each player (14 in New Eleusis)",
+               low=1, high=20),
+        Option("max_string", int, 4, "the longest string a player may play (4 in New Eleusis)",
+               low=1, high=10),
+    )  # fmt: skip
+    capabilities = Capabilities(max_string=4, no_play=True, prophet=True, confidence=True)
+    match = MatchRules(deals_each=1, early_stop_bonus=10)
+    score_columns = (
+        ScoreColumn("left", "Cards left"),
+        ScoreColumn("prophet", "Prophet at the end", "who was prophet when the round ended", kind="player"),
+        ScoreColumn("prophet_right", "Right after the marker", "mainline cards after the prophet's marker",
+                    kind="number"),
+        ScoreColumn("prophet_wrong", "Wrong after the marker", "sideline cards after the prophet's marker",
+                    kind="number"),
+        ScoreColumn("played_through_marker", "Cards to the marker", "cards played up to the prophet's marker",
+                    kind="number"),
+    )  # fmt: skip
+
+    @classmethod
+    def score_counts(cls, left: list[int], **counts: Any) -> Scores:
+        """The calculator: cards left, and the ``prophet`` in office at the end with their counts."""
+        from eleusis_lab.scoring import new_eleusis
+
+        return new_eleusis(
+            left,
+            prophet=counts.get("prophet"),
+            prophet_right=counts.get("prophet_right", 0),
+            prophet_wrong=counts.get("prophet_wrong", 0),
+            played_through_marker=counts.get("played_through_marker", 0),
+        )
+
     PENALTY_PER_CARD = 2
     WRONG_NO_PLAY_PENALTY = 5
     NO_PLAY_SHRINK = 4
 
     # ------------------------------------------------------------------ setup -------------------
     def _validate_options(self, options: dict[str, Any]) -> None:
-        size, longest = options["hand_size"], options["max_string"]
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 20:
-            raise GameError("hand_size is the number of cards dealt to each player (14 in New Eleusis).")
-        if isinstance(longest, bool) or not isinstance(longest, int) or not 1 <= longest <= 10:
-            raise GameError("max_string is the longest string a player may play (4 in New Eleusis).")
-        self._check_two_decks_suffice(size)
+        size = options["hand_size"]
+        if isinstance(size, int) and not isinstance(size, bool):
+            self._check_two_decks_suffice(size)
 
     def _after_deal(self) -> None:
         if not self._physical:
@@ -94,8 +125,9 @@ class NewEleusisRound(NoPlayRound):
     def former_prophets(self) -> list[str]:
         return list(self._state.former_prophets)
 
-    def can_no_play(self, name: str) -> bool:
-        return self.current_player == name and bool(self._state.mainline)
+    @property
+    def max_string(self) -> int:
+        return int(self._options["max_string"])
 
     def can_become_prophet(self, name: str) -> bool:
         """Whether ``name`` may declare themself prophet right now."""
@@ -180,12 +212,30 @@ class NewEleusisRound(NoPlayRound):
             return bool(judge(s.prophet_rule))
         return actual
 
-    def play(
-        self, player: str, cards: Card | str | Sequence[Card | str], *, prophet_says: bool | None = None
-    ) -> Verdict:
+    # ------------------------------------------------------------------ legal actions -----------
+    def _call_open(self) -> set[str]:
+        return {"prophet_says"} if self._state.prophet is not None else set()
+
+    def _card_plays(
+        self, player: str, cards: list[Card] | None, open: frozenset[str] = frozenset()
+    ) -> list[Action]:
+        calls = frozenset(self._call_open())
+        out = super()._card_plays(player, cards, open | calls)
+        if cards is not None and self.max_string > 1 and len(cards) > 1:
+            out.append(Play(player, open=frozenset({"cards"}) | calls))  # a string of the player's choice
+        return out
+
+    def _other_actions(self, player: str) -> list[Action]:
+        if not self.can_become_prophet(player):
+            return []
+        return [DeclareProphet(player, open=frozenset({"rule_text"}))]
+
+    # ------------------------------------------------------------------ actions -----------------
+    def _do_play(self, a: Play) -> Verdict:
         """``player`` plays a string of 1 to ``max_string`` cards, judged as a whole."""
+        player, prophet_says = a.player, a.prophet_says
         self._check_turn(player)
-        specs = self._as_list(cards)
+        specs = list(a.cards)
         longest = self._options["max_string"]
         if not 1 <= len(specs) <= longest:
             raise IllegalAction(f"A string has 1 to {longest} cards.")
@@ -276,18 +326,12 @@ class NewEleusisRound(NoPlayRound):
                 msg += " Every player is out of the round: it is over."
         return msg
 
-    def no_play(
-        self,
-        player: str,
-        *,
-        dealer_card: Card | str | None = None,
-        hand: Sequence[Card | str] | None = None,
-        prophet_says: bool | None = None,
-    ) -> Verdict:
+    def _do_no_play(self, a: NoPlay) -> Verdict:
         """``player`` shows their hand and says no card fits.  Right: a new hand of 4 fewer (the round
         ends with 4 or fewer); wrong: the dealer plays ``dealer_card`` and the player draws 5."""
+        player, prophet_says = a.player, a.prophet_says
         self._check_turn(player)
-        shown, correct, chosen = self._judge_no_play(player, hand, dealer_card)
+        shown, correct, chosen = self._judge_no_play(player, a.hand, a.dealer_card)
         info = self.player_info(player)
         line = list(self._state.mainline)
         says = self._prophet_call(
@@ -350,9 +394,10 @@ class NewEleusisRound(NoPlayRound):
         if len(others) < 2:
             raise IllegalAction("A prophet needs at least two other players still playing.")
 
-    def declare_prophet(self, player: str, rule_text: str | None = None) -> None:
+    def _do_declare_prophet(self, a: DeclareProphet) -> None:
         """``player`` becomes prophet, marking the card just played; ``rule_text`` (optional) is the rule
         their calls follow when none is given with a play."""
+        player, rule_text = a.player, a.rule_text
         self._check_prophet(player)
         if rule_text is not None:
             if not isinstance(rule_text, str) or not rule_text.strip():
@@ -361,12 +406,6 @@ class NewEleusisRound(NoPlayRound):
         with self._action():
             self._emit(ev.ProphetDeclared(player, rule_text))
             self._emit(ev.MarkerPlaced("prophet", self._state.cards_played))
-
-    def _play_extras(self, event: ev.Played) -> dict[str, Any]:
-        return {"prophet_says": event.prophet_says}
-
-    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
-        return {**super()._no_play_extras(event), "prophet_says": event.prophet_says}
 
     # ------------------------------------------------------------------ scores ------------------
     def scores(self) -> Scores:

@@ -9,10 +9,10 @@ the cards played for its markers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import Action, NoPlay
 from eleusis_lab.play.errors import GameError, IllegalAction
 from eleusis_lab.play.round import Round, _Judgement
 from eleusis_lab.play.table import SidelinePlay, card_order
@@ -82,6 +82,20 @@ class NoPlayRound(Round):
         s.window = (e.player, "no-play", e.correct)
         s.turn = self._next_player(e.player)
 
+    # ------------------------------------------------------------------ legal actions -----------
+    def _turn_actions(self, player: str) -> list[Action]:
+        """One card (variants: a string), or "no play": the dealer may choose the card to play from a
+        wrong no-play's hand (else the first that fits), a physical round enters the hand shown, a
+        prophet may call it."""
+        out = super()._turn_actions(player)
+        open = {"dealer_card", "hand"} if self._physical else {"dealer_card"}
+        out.append(NoPlay(player, open=frozenset(open | self._call_open())))
+        return out
+
+    def _call_open(self) -> set[str]:
+        """``{"prophet_says"}`` while a prophet calls the plays (New Eleusis)."""
+        return set()
+
     # ------------------------------------------------------------------ actions -----------------
     def _judge_no_play(
         self, player: str, hand: Sequence[Card | str] | None, dealer_card: Card | str | None
@@ -96,9 +110,3 @@ class NoPlayRound(Round):
         elif dealer_card is not None:
             raise IllegalAction(f"No card of {player}'s hand fits, so the dealer plays none.")
         return shown, correct, chosen
-
-    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
-        extras: dict[str, Any] = {"dealer_card": event.dealer_card}
-        if self._physical:
-            extras["hand"] = list(event.shown)
-        return extras

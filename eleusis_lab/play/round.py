@@ -13,6 +13,7 @@ failed action never leaves a trace.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
 import random
@@ -26,6 +27,21 @@ from eleusis_lab.cards import Card
 from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.files import write_atomically
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import (
+    Action,
+    BuyHint,
+    DeclareProphet,
+    EndHalf,
+    Finish,
+    GiveHint,
+    Guess,
+    NoPlay,
+    OverruleGuess,
+    PlaceStarter,
+    Play,
+    StateConfidence,
+    action_of_event,
+)
 from eleusis_lab.play.errors import (
     BadGuess,
     CardNotInHand,
@@ -45,6 +61,7 @@ from eleusis_lab.play.table import (
     count_designs,
     fits_in_turn,
 )
+from eleusis_lab.play.variant import SHARED_OPTIONS, Capabilities, MatchRules, Option, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.rules import PlayerInfo, Rule
@@ -161,20 +178,59 @@ class _State:
         return len(self.played)
 
 
+#: Open fields of listed actions (see :class:`~eleusis_lab.play.actions.Action`).
+_CARDS = frozenset({"cards"})
+_TEXT = frozenset({"text"})
+
+
 class Round:
     """One round of a variant, driven by actions and derived from its event log.
 
-    Build one with :func:`eleusis_lab.play.new_round`; see the module docstring for the pattern.
+    Build one with :func:`eleusis_lab.play.new_round`; see the module docstring for the pattern.  A
+    variant is a subclass that describes itself with the class attributes below (registered with
+    :func:`~eleusis_lab.play.variant.register_variant`) and deals, judges and scores in its own way.
     """
 
+    #: The variant's key (``round.variant`` is the same), other names it is found by, and its title.
+    key: ClassVar[str] = "round"
     variant: ClassVar[str] = "round"
+    aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = "Eleusis"
+    #: The deck dealt (``standard``, ``double``, ``letters``), and the kind of card a rule must read.
     deck_name: ClassVar[str] = "standard"
     min_players: ClassVar[int] = 1
-    #: Variant options and their defaults (``physical`` and ``autosave`` are shared by all).
-    OPTIONS: ClassVar[dict[str, Any]] = {}
-    FORMAT: ClassVar[str] = "eleusis-lab-round"
-    VERSION: ClassVar[int] = 1
+    #: The variant's own options, typed (the shared ones: :data:`~eleusis_lab.play.variant.SHARED_OPTIONS`).
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: What players may do in it, how a match deals it, its score sheet's columns.
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    match: ClassVar[MatchRules] = MatchRules()
+    score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "key" in cls.__dict__:
+            cls.variant = cls.key
+
+    @classmethod
+    def score_counts(cls, left: list[int], **counts: Any) -> Scores:
+        """The score calculator for rounds played with real cards: ``left`` and the other
+        :attr:`score_columns` (players already turned into indexes)."""
+        raise ValueError(f"{cls.title} has no score calculator")
+
+    @classmethod
+    def rule_deck(cls) -> str:
+        """The kind of card this variant's rules read: ``letters`` or ``standard`` (one or two decks)."""
+        return "letters" if cls.deck_name == "letters" else "standard"
+
+    @classmethod
+    def option_types(cls) -> tuple[Option, ...]:
+        """Every option a round of this variant takes: the shared ones, then the variant's."""
+        return SHARED_OPTIONS + cls.OPTIONS
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """The variant's own options and their defaults."""
+        return {o.name: o.default for o in cls.OPTIONS}
 
     def __init__(
         self,
@@ -246,23 +302,26 @@ class Round:
         return names
 
     def _check_rule_deck(self, rule: Rule) -> None:
-        reads = getattr(rule, "deck", "any")
-        mine = "letters" if self.deck_name == "letters" else "standard"
-        if reads not in ("any", mine):
+        reads = rule.deck
+        if reads not in ("any", self.rule_deck()):
             what = "letters, inks, shapes or outlines" if reads == "letters" else "ranks, suits or colours"
             raise GameError(f"This rule reads {what}, which the cards of {self.title} do not have.")
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - set(self.OPTIONS)
+        types = {o.name: o for o in self.OPTIONS}
+        unknown = set(options) - set(types)
         if unknown:
-            known = ", ".join(sorted(self.OPTIONS)) or "none"
+            known = ", ".join(sorted(types)) or "none"
             raise GameError(f"Unknown option {sorted(unknown)[0]!r} for {self.title} (its options: {known}).")
-        merged = {**self.OPTIONS, **options}
+        merged = {**self.defaults(), **options}
         self._validate_options(merged)
+        for name, option in types.items():
+            merged[name] = option.check(merged[name])
         return merged
 
     def _validate_options(self, options: dict[str, Any]) -> None:
-        """Variants check their option values here (raise GameError)."""
+        """Variants check what the option types cannot say here (raise GameError); the types are checked
+        after this."""
 
     def _rng(self, purpose: str) -> random.Random:
         """A random stream for one purpose, fixed by the seed (so replays draw the same)."""
@@ -315,10 +374,6 @@ class Round:
         """Consequences of the deal (the starter card); emitted by variants."""
 
     # ------------------------------------------------------------------ public view -------------
-    @property
-    def variant_name(self) -> str:
-        return self.variant
-
     @property
     def players(self) -> list[str]:
         """The players' names in turn order (the dealer is not among them)."""
@@ -465,11 +520,33 @@ class Round:
 
     def can_guess(self, name: str) -> bool:
         """May ``name`` state the rule right now (Express: just after their right play or no-play)?"""
-        return False
+        return any(isinstance(a, Guess) for a in self.legal_actions(name))
 
     def can_no_play(self, name: str) -> bool:
         """May ``name`` declare "no play" right now?"""
-        return False
+        return any(isinstance(a, NoPlay) for a in self.legal_actions(name))
+
+    @property
+    def max_string(self) -> int:
+        """The longest string of cards one play may hold (New Eleusis: the ``max_string`` option)."""
+        return self.capabilities.max_string
+
+    @property
+    def turns_left(self) -> int | None:
+        """Turns left after the current one in a round with a turn limit (the solo protocol), else None.
+
+        0 means this is the last turn: a player who wants to guess should guess now."""
+        return None
+
+    def last_action(self) -> ev.Event | None:
+        """The log's last action event (a stated confidence does not count: it changes nothing)."""
+        return self._last_action()
+
+    def _last_action(self) -> ev.Event | None:
+        for e in reversed(self._events):
+            if e.is_action and not isinstance(e, ev.ConfidenceStated):
+                return e
+        return None
 
     def evidence(self) -> list[Observation]:
         """Every judgement in order, as the class saw it (see :class:`Observation`)."""
@@ -792,6 +869,9 @@ class Round:
     def _on_cards_counted(self, e: ev.CardsCounted, i: int) -> None:
         self._state.counts = e.counts
 
+    def _on_confidence(self, e: ev.ConfidenceStated, i: int) -> None:
+        """A stated confidence changes nothing on the table (it is read from the log)."""
+
     def _on_guessed(self, e: ev.Guessed, i: int) -> None:
         s = self._state
         s.window = None
@@ -869,10 +949,163 @@ class Round:
     def _verdict(self, index: int, **kw: Any) -> Verdict:
         return Verdict(ends_round=self._state.over is not None, event_index=index, **kw)
 
+    # ------------------------------------------------------------------ legal actions -----------
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """What ``player`` may do now (None: what the dealer or the teacher may do).
+
+        Card plays are listed one by one; an action that needs something only a person can supply (a
+        guess's text, a New Eleusis string, a prophet's call, a stated confidence, the cards of a physical
+        round) is listed once with those fields ``open`` (see :meth:`Action.fits`).  :meth:`apply` does
+        exactly the actions these listings allow.
+        """
+        if player is None:
+            return self._dealer_actions()
+        self._check_player(player)
+        out: list[Action] = []
+        if self._on_turn(player):
+            out += self._turn_actions(player)
+        out += self._other_actions(player)
+        if self.capabilities.confidence and self._state.over is None:
+            out.append(StateConfidence(player, open=frozenset({"percent", "about"})))
+        return out
+
+    def _on_turn(self, player: str) -> bool:
+        s = self._state
+        return s.over is None and s.pending_guess is None and bool(s.mainline) and s.turn == player
+
+    def _turn_actions(self, player: str) -> list[Action]:
+        """What ``player`` may do on their turn: play one card (variants add strings, no-play …)."""
+        return self._card_plays(player, self._playable_now(player))
+
+    def _playable_now(self, player: str) -> list[Card] | None:
+        """The cards ``player`` may play now (None: any card of the deck, as in a physical round)."""
+        if self._physical and not self._hands_known():
+            return None
+        return list(self._state.hands[player])
+
+    def _card_plays(
+        self, player: str, cards: list[Card] | None, open: frozenset[str] = frozenset()
+    ) -> list[Action]:
+        if cards is None:
+            return [Play(player, open=_CARDS | open)]
+        return [Play(player, (c,), open=open) for c in cards]
+
+    def _other_actions(self, player: str) -> list[Action]:
+        """What ``player`` may do outside the turn's play (a guess, becoming prophet): variants."""
+        return []
+
+    def _dealer_actions(self) -> list[Action]:
+        """Hints, the physical round's starter and count, and the variants' own (overrule, end half)."""
+        s = self._state
+        out: list[Action] = []
+        if self.capabilities.hints and s.over is None and s.pending_guess is None:
+            out.append(GiveHint(open=_TEXT))  # a computer dealer makes one up when no text is given
+        if self._physical:
+            if not s.mainline and s.over is None:
+                out.append(PlaceStarter(open=frozenset({"card"})))
+            if self._finish_allowed():
+                out.append(Finish(open=frozenset({"counts"})))
+        return out
+
+    def _finish_allowed(self) -> bool:
+        return self._physical and self._state.counts is None
+
+    def is_legal(self, action: Action) -> bool:
+        """Is ``action`` one that :meth:`legal_actions` lists now (open fields filled in any way)?"""
+        actor = None if action.by_dealer else action.actor
+        if actor is not None and actor not in self._seat:
+            return False
+        return any(listed.fits(action) for listed in self.legal_actions(actor))
+
+    def apply(self, action: Action) -> Any:
+        """Do ``action`` (one of :mod:`eleusis_lab.play.actions`) and return what its named method returns
+        (a :class:`Verdict`, a :class:`GuessResult`, a hint's text, the scores …).
+
+        An action :meth:`legal_actions` does not list raises a :class:`GameError` saying why, and
+        changes nothing.
+        """
+        if not isinstance(action, Action):
+            raise IllegalAction(
+                f"An action is a value of eleusis_lab.play.actions, not {type(action).__name__}."
+            )
+        action = self._normalized(action)
+        if not self.is_legal(action):
+            raise self._refusal(action)
+        return self._perform(action)
+
+    def _normalized(self, action: Action) -> Action:
+        """Cards named by their face (``7♥``) become the very copies the player holds."""
+        if not isinstance(action, Play | NoPlay) or action.player not in self._seat:
+            return action
+        if self._physical and not self._hands_known():
+            return action
+        hand = self._state.hands[action.player]
+        try:
+            if isinstance(action, Play):
+                return dataclasses.replace(
+                    action, cards=tuple(self._resolve(action.player, action.cards, hand))
+                )
+            if action.dealer_card is not None:
+                [card] = self._resolve(action.player, [action.dealer_card], hand)
+                return dataclasses.replace(action, dealer_card=card)
+        except (GameError, TypeError):
+            pass  # refused below, with the reason
+        return action
+
+    def _refusal(self, action: Action) -> GameError:
+        """Why ``action`` is not allowed: the reason the variant's own checks give (tried on the round
+        and undone if they let it through, which would mean the listing is short of an action)."""
+        saved, self._autosave = self._autosave, None
+        start = len(self._events)
+        try:
+            self._perform(action)
+        except GameError as error:
+            return error
+        finally:
+            self._autosave = saved
+        del self._events[start:]
+        self._replay()
+        return IllegalAction(f"{action} is not allowed now.")
+
+    def _perform(self, action: Action) -> Any:
+        if (
+            isinstance(action, Play | NoPlay)
+            and action.prophet_says is not None
+            and not self.capabilities.prophet
+        ):
+            raise IllegalAction(f"There is no prophet in {self.title}.")
+        match action:
+            case Play():
+                return self._do_play(action)
+            case NoPlay():
+                return self._do_no_play(action)
+            case Guess():
+                return self._do_guess(action)
+            case OverruleGuess():
+                return self._do_overrule(action)
+            case DeclareProphet():
+                return self._do_declare_prophet(action)
+            case GiveHint():
+                return self._do_give_hint(action)
+            case BuyHint():
+                return self._do_buy_hint(action)
+            case PlaceStarter():
+                return self._do_place_starter(action)
+            case EndHalf():
+                return self._do_end_half(action)
+            case Finish():
+                return self._do_finish(action)
+            case StateConfidence():
+                return self._do_state_confidence(action)
+        raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}.")
+
     # ------------------------------------------------------------------ actions -----------------
-    def play(self, player: str, cards: Card | str | Sequence[Card | str]) -> Verdict:
+    # The named methods are the classroom's spelling of :meth:`apply`.
+    def play(
+        self, player: str, cards: Card | str | Sequence[Card | str], *, prophet_says: bool | None = None
+    ) -> Verdict:
         """``player`` plays a card (or a New Eleusis string); the dealer judges it."""
-        raise NotImplementedError
+        return self.apply(Play(player, self._card_values(cards), prophet_says))  # type: ignore[no-any-return]
 
     def no_play(
         self,
@@ -883,27 +1116,110 @@ class Round:
         prophet_says: bool | None = None,
     ) -> Verdict:
         """``player`` declares that no card in their hand fits (Express and New Eleusis)."""
-        raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
+        chosen = None if dealer_card is None else self._parse_card(dealer_card)
+        shown = None if hand is None else self._card_values(hand)
+        return self.apply(NoPlay(player, chosen, shown, prophet_says))  # type: ignore[no-any-return]
 
     def guess(self, player: str, rule_text: str | None = None, words: str | None = None) -> GuessResult:
         """``player`` states the rule, as rule text (the engine checks it) or in words (the dealer judges)."""
-        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+        return self.apply(Guess(player, rule_text, words))  # type: ignore[no-any-return]
 
     def overrule_guess(self, correct: bool) -> GuessResult:
         """The dealer's final word on the last guess."""
-        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+        return self.apply(OverruleGuess(correct))  # type: ignore[no-any-return]
 
     def declare_prophet(self, player: str, rule_text: str | None = None) -> None:
         """New Eleusis only."""
-        raise IllegalAction(f"There is no prophet in {self.title}.")
+        self.apply(DeclareProphet(player, rule_text))
 
     def give_hint(self, text: str | None = None) -> str:
         """The dealer gives everybody a hint; a computer dealer makes one up when ``text`` is None."""
+        return self.apply(GiveHint(text))  # type: ignore[no-any-return]
+
+    def buy_hint(self, player: str, text: str | None = None) -> str:
+        """Express option ``buy_hints``: before playing, ``player`` draws one card and gets a hint."""
+        return self.apply(BuyHint(player, text))  # type: ignore[no-any-return]
+
+    def place_starter(self, card: Card | str) -> Card:
+        """Physical round: enter the starter card that was turned up."""
+        return self.apply(PlaceStarter(self._parse_card(card)))  # type: ignore[no-any-return]
+
+    def end_half(self) -> None:
+        """Physical Gardner round: the teacher says every dealt card has been played once."""
+        self.apply(EndHalf())
+
+    def finish(self, cards_left: Sequence[int] | dict[str, int]) -> Scores:
+        """Physical round: enter each player's cards left (a list in turn order or a name → count dict);
+        the round ends and the scores follow."""
+        if isinstance(cards_left, dict):
+            missing = [p for p in self._players if p not in cards_left]
+            if missing or set(cards_left) - set(self._players):
+                raise IllegalAction("Give a count for each player, and only for the players.")
+            counts = [cards_left[p] for p in self._players]
+        else:
+            counts = list(cards_left)
+        return self.apply(Finish(tuple(counts)))  # type: ignore[no-any-return]
+
+    def state_confidence(self, player: str, percent: int, about: str | None = None) -> None:
+        """``player`` says how sure they are (0-100 %) of ``about`` (a rule, or their current idea); it is
+        kept in the log for calibration and changes nothing on the table."""
+        self.apply(StateConfidence(player, percent, about))
+
+    def confidences(self) -> list[tuple[str, int, str | None, int]]:
+        """The stated confidences in order: (player, percent, about, event index)."""
+        return [
+            (e.player, e.percent, e.about, i)
+            for i, e in enumerate(self._events)
+            if isinstance(e, ev.ConfidenceStated)
+        ]
+
+    def _card_values(self, cards: Any) -> tuple[Card, ...]:
+        return tuple(self._parse_card(c) for c in self._as_list(cards))
+
+    # What a variant does not have: the named actions refuse with the variant's own words.
+    def _do_play(self, a: Play) -> Verdict:
+        raise NotImplementedError
+
+    def _do_no_play(self, a: NoPlay) -> Verdict:
+        raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
+
+    def _do_guess(self, a: Guess) -> GuessResult:
+        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+    def _do_overrule(self, a: OverruleGuess) -> GuessResult:
+        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+    def _do_declare_prophet(self, a: DeclareProphet) -> None:
+        raise IllegalAction(f"There is no prophet in {self.title}.")
+
+    def _do_buy_hint(self, a: BuyHint) -> str:
+        raise IllegalAction(f"Hints are not bought in {self.title}.")
+
+    def _do_end_half(self, a: EndHalf) -> None:
+        raise IllegalAction(f"{self.title} is not played in two halves.")
+
+    def _do_give_hint(self, a: GiveHint) -> str:
         self._check_open()
-        text = self._hint_text(text)
+        if not self.capabilities.hints:
+            raise IllegalAction(f"The dealer gives no hints in {self.title}.")
+        text = self._hint_text(a.text)
         with self._action():
             self._emit(ev.HintGiven(text))
         return text
+
+    def _do_state_confidence(self, a: StateConfidence) -> None:
+        self._check_player(a.player)
+        if self._state.over is not None:
+            raise RoundOver("The round is over.")
+        if not self.capabilities.confidence:
+            raise IllegalAction(f"Confidence is not recorded in {self.title}.")
+        p = a.percent
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 100:
+            raise IllegalAction("A confidence is a whole number of per cent, from 0 to 100.")
+        if a.about is not None and (not isinstance(a.about, str) or not a.about.strip()):
+            raise IllegalAction("Say what the confidence is about, or nothing.")
+        with self._action():
+            self._emit(ev.ConfidenceStated(a.player, p, a.about))
 
     def _hint_text(self, text: str | None) -> str:
         if text is not None:
@@ -922,15 +1238,16 @@ class Round:
         rng = self._rng(f"hint/{len(self._events)}")
         return f"{rng.choice(fits)} could be played on the top card now."
 
-    def place_starter(self, card: Card | str) -> Card:
-        """Physical round: enter the starter card that was turned up."""
+    def _do_place_starter(self, a: PlaceStarter) -> Card:
         if not self._physical:
             raise IllegalAction("The engine turned up the starter card itself; this is not a physical round.")
         if self._state.mainline:
             raise IllegalAction("The starter card is already on the table.")
         if self._state.over is not None:
             raise RoundOver("The round is over.")
-        real = self._physical_card("The table", card, self._copies(), [])
+        if a.card is None:
+            raise IllegalAction("Enter the starter card.")
+        real = self._physical_card("The table", a.card, self._copies(), [])
         with self._action():
             self._emit(ev.StarterPlaced(real))
         return real
@@ -938,20 +1255,12 @@ class Round:
     def _copies(self) -> int:
         return 1
 
-    def finish(self, cards_left: Sequence[int] | dict[str, int]) -> Scores:
-        """Physical round: enter each player's cards left (a list in turn order or a name → count dict);
-        the round ends and the scores follow."""
+    def _do_finish(self, a: Finish) -> Scores:
         if not self._physical:
             raise IllegalAction("The engine counts the cards itself; finish() is for physical rounds.")
         if self._state.counts is not None:
             raise RoundOver("The cards have already been counted.")
-        if isinstance(cards_left, dict):
-            missing = [p for p in self._players if p not in cards_left]
-            if missing or set(cards_left) - set(self._players):
-                raise IllegalAction("Give a count for each player, and only for the players.")
-            counts = [cards_left[p] for p in self._players]
-        else:
-            counts = list(cards_left)
+        counts = list(a.counts)
         if len(counts) != len(self._players):
             raise IllegalAction(f"Give {len(self._players)} counts, one per player in turn order.")
         if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
@@ -1002,43 +1311,11 @@ class Round:
 
     def _redo(self, event: ev.Event) -> None:
         """Re-run a saved action (loading checks that the log follows from the rules)."""
-        if isinstance(event, ev.Played):
-            self.play(event.player, list(event.cards), **self._play_extras(event))
-        elif isinstance(event, ev.NoPlayDeclared):
-            self.no_play(event.player, **self._no_play_extras(event))
-        elif isinstance(event, ev.Guessed):
-            self._guess(event.player, event.text, event.words, judged=(event.correct, event.counterexample))
-        elif isinstance(event, ev.GuessOverruled):
-            self.overrule_guess(event.correct)
-        elif isinstance(event, ev.ProphetDeclared):
-            self.declare_prophet(event.player, event.rule_text)
-        elif isinstance(event, ev.HintBought):
-            self.buy_hint(event.player, event.text)  # type: ignore[attr-defined]
-        elif isinstance(event, ev.HintGiven):
-            self.give_hint(event.text)
-        elif isinstance(event, ev.StarterPlaced):
-            self.place_starter(event.card)
-        elif isinstance(event, ev.HalfEndedByTeacher):
-            self.end_half()  # type: ignore[attr-defined]
-        elif isinstance(event, ev.CardsCounted):
-            self.finish(list(event.counts))
-        else:
-            raise GameError(f"A {event.type} event is not something a person does.")
-
-    def _play_extras(self, event: ev.Played) -> dict[str, Any]:
-        return {}
-
-    def _no_play_extras(self, event: ev.NoPlayDeclared) -> dict[str, Any]:
-        return {}
-
-    def _guess(
-        self,
-        player: str,
-        rule_text: str | None,
-        words: str | None,
-        judged: tuple[bool | None, str | None] | None = None,
-    ) -> GuessResult:
-        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+        try:
+            action = action_of_event(event)
+        except ValueError:
+            raise GameError(f"A {event.type} event is not something a person does.") from None
+        self.apply(action)
 
 
 __all__ += ["count_designs", "write_atomically"]
