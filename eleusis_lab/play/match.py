@@ -91,7 +91,8 @@ class Match:
                 f"next_dealer must be one of {', '.join(NEXT_DEALER_RULES)}, not {next_dealer!r}"
             )
         if next_dealer == "winner" and not self.rules.winner_deals:
-            raise MatchError(f"the 'winner deals next' option is not one of {cls.title}")
+            owners = " and ".join(v.title for v in VARIANTS.values() if v.match.winner_deals)
+            raise MatchError(f"the 'winner deals next' option belongs to {owners}, not {cls.title}")
         self.next_dealer_rule = next_dealer
         if first_dealer is not None and first_dealer not in names:
             raise MatchError(f"{first_dealer} is not a player of this match")
