@@ -16,7 +16,7 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench clean
+.PHONY: lab voila test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -83,8 +83,20 @@ format: $(STAMP)
 strip: $(STAMP)
 	$(BIN)/nbstripout lessons/*.ipynb
 
+# Every benchmark but the school server's, which takes minutes and needs the hub extra (bench-school).
 bench: $(STAMP)
-	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
+	for f in benchmarks/bench_*.py; do [ $$f = benchmarks/bench_school_server.py ] || $(BIN)/python $$f || exit 1; done
+
+# A JupyterHub on 127.0.0.1 with STUDENTS simulated students running lessons 1 and 4 (docs/school-server.md);
+# configurable-http-proxy is installed under out/school-server/node by npm when it is not on the PATH.
+STUDENTS ?= 10
+bench-school: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[hub]'
+	$(BIN)/python benchmarks/bench_school_server.py --students $(STUDENTS) --lessons 1,4 --voila
+
+# The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
+wheel: $(STAMP)
+	$(BIN)/python -m build --no-isolation --outdir dist .
 
 clean:
-	rm -rf $(VENV) build *.egg-info out
+	rm -rf $(VENV) build dist *.egg-info out

@@ -93,13 +93,23 @@ c.JupyterHub.load_roles = [
 ]
 
 
+LEAN = {lean!r}
+
+
 def give_lessons(spawner):
     # What a school does with `eleusis-lab lessons` (or an nbgitpuller link): each student their own copy.
+    import json
     import os
 
     from eleusis_lab.lesson_copy import copy_lessons
 
     copy_lessons(os.path.join(spawner.home_dir, "eleusis-lab", "lessons"))
+    if LEAN:  # a student's server without the language server and terminals (docs/school-server.md)
+        config = os.path.join(spawner.home_dir, ".jupyter")
+        os.makedirs(config, exist_ok=True)
+        off = {{"ServerApp": {{"jpserver_extensions": {{name: False for name in LEAN}}}}}}
+        with open(os.path.join(config, "jupyter_server_config.json"), "w") as f:
+            json.dump(off, f)
 
 
 c.Spawner.pre_spawn_hook = give_lessons
@@ -230,7 +240,11 @@ class Hub:
                 return error.code, raw.decode(errors="replace")
 
 
-def start_hub(work: Path, processes: Processes) -> Hub:
+# Server extensions a student's server can do without in class (docs/school-server.md): --lean-servers.
+LEAN_OFF = ["jupyter_lsp", "jupyter_server_terminals"]
+
+
+def start_hub(work: Path, processes: Processes, lean: bool = False) -> Hub:
     port, hub_port, proxy_api_port = _free_port(), _free_port(), _free_port()
     token = uuid.uuid4().hex
     args = ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else []
@@ -244,6 +258,7 @@ def start_hub(work: Path, processes: Processes) -> Hub:
         singleuser=_singleuser(),
         args=args,
         token=token,
+        lean=LEAN_OFF if lean else [],
     )
     (work / "jupyterhub_config.py").write_text(config, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "ELEUSIS_LAB"))}
@@ -546,6 +561,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--students", "-n", type=int, default=10, help="how many students (default 10)")
     parser.add_argument("--lessons", default="1,4", help="lessons to run, in order (default 1,4)")
     parser.add_argument("--voila", action="store_true", help="also render lesson 1 in Voila for one student")
+    parser.add_argument(
+        "--lean-servers", action="store_true", help=f"students' servers without {', '.join(LEAN_OFF)}"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, homes)")
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
     args = parser.parse_args(argv)
@@ -570,16 +588,22 @@ def main(argv: list[str] | None = None) -> int:
     students: list[Student] = []
     try:
         t0 = time.monotonic()
-        hub = start_hub(work, processes)
+        hub = start_hub(work, processes, lean=args.lean_servers)
         print(f"hub on {hub.url} (127.0.0.1 only) ready in {time.monotonic() - t0:.1f} s; work folder {work}")
         students = log_in(hub, args.students)
         ready = start_servers(hub, students, processes)
-        results["servers_ready_s"] = ready
+        at_ready = measure(processes, processes.hub.pid)["servers"]
         spawn = [s.ready_at - s.asked_at for s in students]
+        start_cpu = statistics.median(u.cpu for u in at_ready.values())
+        start_pss = statistics.median(u.pss for u in at_ready.values())
+        cores = os.cpu_count() or 1
+        results.update(servers_ready_s=ready, server_start_cpu_s=start_cpu, server_pss_at_ready=start_pss)
         print(
             f"{len(students)} students logged in; all servers ready {ready:.1f} s after the first request "
             f"(goal {GOAL_READY_S:.0f} s: {'met' if ready <= GOAL_READY_S else 'MISSED'}; "
-            f"one server: median {statistics.median(spawn):.1f} s)"
+            f"one server: median {statistics.median(spawn):.1f} s)\n"
+            f"  a server's start costs {start_cpu:.1f} s of CPU (median) and holds {start_pss:.1f} MB (PSS); "
+            f"load average now {os.getloadavg()[0]:.1f} on {cores} cores"
         )
         for lesson in lessons:
             wall = asyncio.run(run_class(hub, students, lesson))
@@ -595,16 +619,11 @@ def main(argv: list[str] | None = None) -> int:
                 s.session_id = ""
         if args.voila:
             check_voila(hub, students[0])
-        first = results.get(f"lesson_{lessons[0]}", {})
-        if first:
-            cores = os.cpu_count() or 1
-            spawn_cpu = statistics.median(
-                u.cpu for u in measure(processes, processes.hub.pid)["servers"].values()
-            )
+        # Start-up is CPU-bound: N servers need N x (CPU of one start) on the machine's cores.
+        for n in (args.students, 30):
             print(
-                f"\nextrapolated to 30 students on this machine ({cores} cores): servers ready in about "
-                f"{ready * 30 / args.students:.0f} s if start-up CPU is the limit "
-                f"(a server's CPU so far: {spawn_cpu:.1f} s)"
+                f"{n} students: servers need {n * start_cpu:.0f} CPU-seconds to start, "
+                f"{n * start_cpu / cores:.0f} s on {cores} idle cores, {n * start_cpu / 8:.0f} s on 8"
             )
         return 0 if not any(s.errors for s in students) else 1
     except KeyboardInterrupt as stop:

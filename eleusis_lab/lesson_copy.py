@@ -35,10 +35,12 @@ from eleusis_lab.files import SHARED, write_atomically
 
 __all__ = [
     "MANIFEST_NAME",
+    "PROJECTOR",
     "CopyReport",
     "copy_lessons",
     "default_lessons_dest",
     "kit_lessons",
+    "kit_notebooks",
     "kit_recipes",
     "lesson_files",
 ]
@@ -85,6 +87,19 @@ def lesson_files(source: Path | None = None) -> list[Path]:
     """The notebooks a student opens, in lesson order (their text sources stay in the kit)."""
     folder = kit_lessons() if source is None else source
     return sorted(p for p in folder.glob("*.ipynb") if p.is_file())
+
+
+# The projector page (the class board alone, for Voila): copied beside the lessons so that a teacher on a
+# JupyterHub can open it as /user/NAME/voila/render/eleusis-lab/lessons/projector.ipynb.
+PROJECTOR = _PACKAGE / "widgets" / "projector.ipynb"
+
+
+def kit_notebooks(source: Path | None = None) -> list[Path]:
+    """What :func:`copy_lessons` copies: the lessons, then the projector page (from the kit itself)."""
+    files = lesson_files(source)
+    if source is None and PROJECTOR.is_file():
+        files.append(PROJECTOR)
+    return files
 
 
 def _digest(path: Path) -> str:
@@ -142,7 +157,7 @@ def copy_lessons(dest: str | os.PathLike[str] | None = None, source: Path | None
     manifest_path = folder / MANIFEST_NAME
     written = _read_manifest(manifest_path)
     report = CopyReport(dest=folder, source=kit)
-    for src in lesson_files(kit):
+    for src in kit_notebooks(source):
         name, target = src.name, folder / src.name
         fresh = _digest(src)
         if not target.exists():

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from eleusis_lab import cli
-from eleusis_lab.lesson_copy import MANIFEST_NAME, copy_lessons, kit_lessons, kit_recipes, lesson_files
+from eleusis_lab.lesson_copy import (
+    MANIFEST_NAME,
+    copy_lessons,
+    kit_lessons,
+    kit_notebooks,
+    kit_recipes,
+    lesson_files,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -95,7 +102,8 @@ def test_the_lessons_command_defaults_to_the_home_folder(monkeypatch, tmp_path: 
     monkeypatch.setenv("HOME", str(tmp_path))
     assert cli.main(["lessons"]) == 0
     copied = sorted(p.name for p in (tmp_path / "eleusis-lab" / "lessons").glob("*.ipynb"))
-    assert copied == [p.name for p in lesson_files()]
+    assert copied == sorted(p.name for p in kit_notebooks())
+    assert set(copied) >= {p.name for p in lesson_files()}
     assert "copied: 01_" in capsys.readouterr().out
     assert cli.main(["lessons"]) == 0
     assert f"already up to date: {len(copied)} file(s)" in capsys.readouterr().out
@@ -110,7 +118,7 @@ def test_lab_copies_on_first_use_then_opens_jupyterlab_there(monkeypatch, tmp_pa
         cli.main(["lab", str(dest), "--no-browser", "--port", "8899", "--jupyter=--ServerApp.ip=127.0.0.1"])
         == 0
     )
-    assert sorted(p.name for p in dest.glob("*.ipynb")) == [p.name for p in lesson_files()]
+    assert sorted(p.name for p in dest.glob("*.ipynb")) == sorted(p.name for p in kit_notebooks())
     lab = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={dest}"]
     assert calls == [[*lab, "--no-browser", "--port=8899", "--ServerApp.ip=127.0.0.1"]]
     # As root (a container, a school server) JupyterLab needs --allow-root or it refuses to start.
