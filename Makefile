@@ -92,7 +92,7 @@ bench: $(STAMP)
 STUDENTS ?= 10
 bench-school: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[hub]'
-	$(BIN)/python benchmarks/bench_school_server.py --students $(STUDENTS) --lessons 1,4 --voila
+	$(BIN)/python benchmarks/bench_school_server.py --students $(STUDENTS) --lessons 1,4 --voila --nbgitpuller
 
 # The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
 wheel: $(STAMP)

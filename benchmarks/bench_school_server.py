@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from contextlib import AbstractContextManager, suppress
@@ -229,7 +230,7 @@ class Hub:
         try:
             with urllib.request.urlopen(request, timeout=300) as response:
                 raw = response.read()
-                if "json" not in response.headers.get("Content-Type", ""):
+                if "json" not in response.headers.get("Content-Type", ""):  # HTML, an event stream
                     return response.status, raw.decode(errors="replace")
                 return response.status, json.loads(raw) if raw.strip() else None
         except urllib.error.HTTPError as error:
@@ -550,6 +551,43 @@ def check_voila(hub: Hub, student: Student) -> None:
     )
 
 
+def _git_pull(hub: Hub, student: Student, repo: str, branch: str, target: str) -> str:
+    """What an nbgitpuller link's page does: GET /git-pull/api, an event stream; returns its last phase."""
+    query = urllib.parse.urlencode({"repo": repo, "branch": branch, "targetpath": target})
+    status, body = hub.api("GET", f"/user/{student.name}/git-pull/api?{query}", token=student.token)
+    events = [json.loads(line[5:]) for line in str(body).splitlines() if line.startswith("data:")]
+    return events[-1].get("phase", "?") if status == 200 and events else f"HTTP {status}"
+
+
+def check_nbgitpuller(hub: Hub, student: Student) -> None:
+    """An nbgitpuller link gives the student their own copy, and a second click keeps their edits."""
+    origin = hub.work / "eleusis-lab.git"  # stands in for the school's git server
+    branch = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    subprocess.run(
+        ["git", "clone", "--quiet", "--bare", "--branch", branch, str(REPO), str(origin)], check=True
+    )
+    home = hub.work / "homes" / student.name
+    first = _git_pull(hub, student, f"file://{origin}", branch, "eleusis-lab-git")
+    lesson = home / "eleusis-lab-git" / "lessons" / LESSONS["1"]
+    copied = lesson.exists()
+    if copied:
+        lesson.write_text(
+            lesson.read_text(encoding="utf-8").replace("Eleusis", "ELEUSIS", 1), encoding="utf-8"
+        )
+    edited = lesson.read_bytes() if copied else b""
+    second = _git_pull(hub, student, f"file://{origin}", branch, "eleusis-lab-git")
+    kept = copied and lesson.read_bytes() == edited
+    print(
+        f"\nnbgitpuller: first pull {first}, lessons in the student's home: {'yes' if copied else 'NO'}; "
+        f"second pull {second}, the student's edit kept: {'yes' if kept else 'NO'}"
+    )
+
+
 def stop_servers(hub: Hub, students: list[Student]) -> None:
     for s in students:
         with _quiet():
@@ -563,6 +601,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voila", action="store_true", help="also render lesson 1 in Voila for one student")
     parser.add_argument(
         "--lean-servers", action="store_true", help=f"students' servers without {', '.join(LEAN_OFF)}"
+    )
+    parser.add_argument(
+        "--nbgitpuller", action="store_true", help="also pull the lessons with nbgitpuller for one student"
     )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, homes)")
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
@@ -619,6 +660,8 @@ def main(argv: list[str] | None = None) -> int:
                 s.session_id = ""
         if args.voila:
             check_voila(hub, students[0])
+        if args.nbgitpuller:
+            check_nbgitpuller(hub, students[0])
         # Start-up is CPU-bound: N servers need N x (CPU of one start) on the machine's cores.
         for n in (args.students, 30):
             print(
