@@ -185,9 +185,7 @@ def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
     seed = body["seed"]
     _need(isinstance(seed, int) and not isinstance(seed, bool), "Bad seed.")
     _need(isinstance(body["stacked"], bool), "Bad 'stacked' flag.")
-    options = body["options"]
-    _need(isinstance(options, dict) and isinstance(options.get("physical"), bool), "Bad options.")
-    options = dict(options)
+    options = _saved_options(cls, body["options"])
     physical = options.pop("physical")
     try:
         rule = Rule.parse(body["rule"])
@@ -227,9 +225,29 @@ def _rebuild(body: dict[str, Any], autosave: Any) -> Round:
         _compare(r, saved, i)
         i = len(r._events)
     _need(len(r._events) == len(saved), "The saved log ends with events that do not follow from the rules.")
+    # Loading only reads: the round writes itself to ``autosave`` after its next event, not now.
     r._autosave = os.fspath(autosave) if autosave is not None else None
-    r._save()
     return r
+
+
+def _saved_options(cls: type[Round], options: Any) -> dict[str, Any]:
+    """The options of a save, checked against the variant's declared options: only those a save may
+    set (never where the round writes itself, nor a stacked deck order), each of its declared type."""
+    _need(isinstance(options, dict), "The save's options are not a table of names and values.")
+    declared = {option.name: option for option in cls.option_types()}
+    for name, value in options.items():
+        option = declared.get(name)
+        _need(
+            option is not None and option.from_save,
+            f"The save sets {str(name)[:40]!r}, which is not an option a saved {cls.title} round can have.",
+        )
+        assert option is not None
+        try:
+            option.check(value)
+        except GameError as e:
+            raise BadSave(f"The saved options are not allowed: {_clause(e)}.") from None
+    _need("physical" in options, "The save does not say whether the round is played with real cards.")
+    return dict(options)
 
 
 def _compare(r: Round, saved: list[ev.Event], start: int) -> None:
