@@ -490,7 +490,8 @@ def report_lesson(
     s_pss = [u.pss for u in servers.values()]
     shared = sum(u.pss for u in others.values())
     total = sum(k_pss) + sum(s_pss) + shared
-    per_student = (sum(k_pss) + sum(s_pss)) / max(1, len(k_pss))
+    # A student whose kernel was lost still has a server: average each part over what was found.
+    per_student = (statistics.mean(k_pss) if k_pss else 0.0) + (statistics.mean(s_pss) if s_pss else 0.0)
     holds = int((free_mb - shared) // per_student) if per_student else 0
     times = [s.lesson_s[lesson] for s in students if lesson in s.lesson_s]
     k_cpu = [u.cpu for u in kernels.values()]
@@ -648,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         for lesson in lessons:
             wall = asyncio.run(run_class(hub, students, lesson))
-            bad = [f"{s.name}: {e}" for s in students for e in s.errors]
+            bad = [f"{s.name}: {e}" for s in students for e in s.errors if e.startswith(f"lesson {lesson}:")]
             if bad:
                 print("errors:", *bad[:5], sep="\n  ")
             results[f"lesson_{lesson}"] = report_lesson(
