@@ -139,7 +139,18 @@ class Processes:
                 self.seen.setdefault(child.pid, child.create_time())
         return children
 
-    def end(self, grace: float = 20.0) -> list[int]:
+    def sweep(self, work: Path) -> None:
+        """Also track any process whose command line names the work folder (a kernel whose server has
+        already stopped is no longer the hub's descendant, but its connection file is in a student's home).
+        """
+        import psutil
+
+        for proc in psutil.process_iter(["pid", "cmdline", "create_time"]):
+            with _quiet():
+                if any(str(work) in part for part in proc.info["cmdline"] or []):
+                    self.seen.setdefault(proc.info["pid"], proc.info["create_time"])
+
+    def end(self, work: Path, grace: float = 20.0) -> list[int]:
         """Stop the hub (it stops the servers it spawned), then end whatever is left; the pids left."""
         import psutil
 
@@ -153,8 +164,11 @@ class Processes:
                 with _quiet():
                     os.killpg(self.hub.pid, signal.SIGKILL)
                 self.hub.wait(timeout=10)
+        self.sweep(work)
         alive = []
         for pid, created in self.seen.items():
+            if pid == os.getpid():
+                continue
             with _quiet():
                 proc = psutil.Process(pid)
                 if proc.create_time() == created and proc.is_running():
@@ -674,9 +688,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\ninterrupted ({stop}): stopping the hub and every server", file=sys.stderr)
         return 130
     finally:
+        processes.track()  # before the servers stop: their kernels are still their children
         if hub is not None and students:
             stop_servers(hub, students)
-        left = processes.end()
+        left = processes.end(work)
         print(f"hub and all user servers stopped{'' if not left else f'; still running: {left}'}")
         if args.json:
             args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
