@@ -126,11 +126,64 @@ def _add_solo(sub: Any) -> None:
     p.add_argument("--hand", type=int, default=12, help="hand size (default 12)")
     p.add_argument("--penalty", type=int, default=2, help="cost of a wrong guess (default 2)")
     p.add_argument("--json", action="store_true", help="one JSON object a line")
+    p.add_argument(
+        "--protocol",
+        choices=("solo", "benchmark"),
+        default="solo",
+        help="solo (default) or benchmark: the language-model benchmark's game exactly (its deck order, "
+        "round seeds from the rule's md5, hidden rejected starters, score 31 - turn - 2 x wrong, its "
+        "judge); --seed is then the first round index",
+    )
+    p.add_argument(
+        "--judge",
+        choices=("benchmark", "strict"),
+        default="benchmark",
+        help="with --protocol benchmark: the benchmark's judge (random walks from the current line, "
+        "default) or strict (same_rule, the starter included)",
+    )
     p.set_defaults(func=_cmd_solo)
 
 
 def _cmd_solo(args: argparse.Namespace) -> int:
+    if args.rounds < 1:
+        raise CommandError("--rounds must be at least 1")
+    if args.protocol == "benchmark":
+        from eleusis_lab.science.benchmark import run_cli as run_benchmark
+
+        return run_benchmark(args)
     from eleusis_lab.science.solo import run_cli
+
+    return run_cli(args)
+
+
+# -- bench -----------------------------------------------------------------------------------------
+def _add_bench(sub: Any) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="a rule set under the benchmark protocol, per rule and overall, beside the published table",
+        description="Plays rounds 0..K-1 of every rule of a set under the language-model benchmark's "
+        "protocol and prints solved share, mean floored score, wrong guesses a round and turns, per "
+        "rule and overall, beside the published results of the language models.",
+    )
+    p.add_argument(
+        "--rules",
+        default="benchmark",
+        help="benchmark (its 26 rules, default), library, heldout, or a file with one rule a line",
+    )
+    p.add_argument("--rounds", type=int, default=3, help="rounds per rule (default 3)")
+    p.add_argument("--player", default="scientist", help="scientist (default), random, or another player")
+    p.add_argument(
+        "--judge", choices=("benchmark", "strict"), default="benchmark", help="how guesses are judged"
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object a round instead of the table")
+    p.add_argument(
+        "--calibrate", action="store_true", help="also judge the player's best rule every turn (calibration)"
+    )
+    p.set_defaults(func=_cmd_bench)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from eleusis_lab.science.bench import run_cli
 
     if args.rounds < 1:
         raise CommandError("--rounds must be at least 1")
@@ -307,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules(sub)
     _add_solo(sub)
     _add_judge(sub)
+    _add_bench(sub)
     from eleusis_lab.scoring import add_cli_parser as _add_score  # cheap: pure functions and argparse
 
     _add_score(sub)

@@ -263,3 +263,50 @@ def acceptance_map(
         if title:
             ax.set_title(title)
         return fig  # type: ignore[return-value]
+
+
+def calibration_plot(
+    statements: Sequence[tuple[float, bool]] | Mapping[str, Sequence[tuple[float, bool]]],
+    *,
+    bins: int = 10,
+    ax: Axes | None = None,
+    title: str | None = "How sure, how often right",
+) -> Figure:
+    """Calibration curves: each bin of stated confidence against the share of those statements right.
+
+    ``statements`` are (confidence, right) pairs (the scientist's reports, ``bench.calibration_pairs``,
+    or a class's slider statements), or a mapping of a name to such pairs for several curves.  Points
+    on the diagonal are calibrated; below it, overconfident.  A point's size grows with its count.
+    """
+    from eleusis_lab.science.calibration import calibration_table
+
+    series = dict(statements) if isinstance(statements, Mapping) else {"statements": list(statements)}
+    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]
+        if ax is None:
+            fig = Figure(figsize=(7.5, 7))
+            ax = fig.subplots()
+        else:
+            fig = ax.figure  # type: ignore[assignment]
+        ax.plot([0, 100], [0, 100], color=IDEAL_COLOR, linestyle="--", linewidth=1.5, label="calibrated")
+        ax.fill_between([0, 100], [-10, 90], [10, 110], color=IDEAL_COLOR, alpha=0.12, linewidth=0)
+        markers = ["o", "s", "^", "D", "v", "P"]
+        for k, (name, pairs) in enumerate(series.items()):
+            table = [b for b in calibration_table(pairs, bins) if b.count]
+            if not table:
+                continue
+            xs = [100 * b.confidence for b in table]
+            ys = [100 * b.right for b in table]
+            sizes = [30 + 170 * (b.count / max(x.count for x in table)) ** 0.5 for b in table]
+            color = CURVE_COLOR if k == 0 else HYPOTHESIS_COLORS[(k - 1) % len(HYPOTHESIS_COLORS)]
+            ax.plot(xs, ys, color=color, linewidth=2)
+            ax.scatter(xs, ys, s=sizes, color=color, marker=markers[k % len(markers)], zorder=3,
+                       label=f"{name} ({sum(b.count for b in table)} statements)")  # fmt: skip
+        ax.set_xlim(0, 100)
+        ax.set_ylim(0, 100)
+        ax.set_aspect("equal")
+        ax.set_xlabel("stated confidence (%)")
+        ax.set_ylabel("right (%)")
+        ax.legend(loc="upper left", frameon=False)
+        if title:
+            ax.set_title(title)
+        return fig  # type: ignore[return-value]

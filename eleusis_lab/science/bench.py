@@ -1,0 +1,169 @@
+"""``eleusis-lab bench``: a rule set played under a protocol, per rule and overall, beside the published
+table of the language-model benchmark.
+
+Rule sets: ``benchmark`` (its 26 rules in our language), ``library`` (our library's solo-playable
+standard-deck rules), ``heldout`` (random rules the scientist was never tuned on, see
+``benchmarks/make_heldout_rules.py``), or a file with one rule a line (``#`` comments; ``key: rule``
+names a rule).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from eleusis_lab.science.benchmark import PUBLISHED, PUBLISHED_SOURCE, RULES, BenchmarkResult, benchmark_round
+
+
+@dataclass(frozen=True)
+class NamedRule:
+    key: str
+    text: str
+
+
+def heldout_rules() -> list[NamedRule]:
+    data = json.loads(resources.files("eleusis_lab.science").joinpath("heldout_rules.json").read_text())
+    return [NamedRule(f"heldout-{k + 1}", text) for k, text in enumerate(data["rules"])]
+
+
+def library_rules() -> list[NamedRule]:
+    from eleusis_lab.rules import library
+
+    return [
+        NamedRule(e.key, e.text)
+        for e in library.playable()
+        if e.deck == "standard" and not e.rule.uses_player
+    ]
+
+
+def rule_set(name: str) -> list[NamedRule]:
+    """A named rule set or a file's rules."""
+    if name == "benchmark":
+        return [NamedRule(r.key, r.text) for r in RULES]
+    if name == "library":
+        return library_rules()
+    if name == "heldout":
+        return heldout_rules()
+    path = Path(name)
+    if not path.is_file():
+        raise ValueError(f"no rule set {name!r}: give benchmark, library, heldout or a file of rules")
+    out = []
+    for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+        if not line:
+            continue
+        key, sep, text = line.partition(": ")
+        out.append(
+            NamedRule(key.strip(), text.strip())
+            if sep and " " not in key.strip()
+            else NamedRule(f"line-{k}", line)
+        )
+    if not out:
+        raise ValueError(f"{name} holds no rules")
+    return out
+
+
+@dataclass(frozen=True)
+class Summary:
+    rounds: int
+    solved: float
+    success: float
+    mean_score: float
+    wrong_guesses: float
+    counted_wrong: float
+    turns: float
+
+    @classmethod
+    def of(cls, results: Sequence[BenchmarkResult]) -> Summary:
+        n = max(1, len(results))
+        solved = [r for r in results if r.solved]
+        return cls(
+            rounds=len(results),
+            solved=len(solved) / n,
+            success=sum(r.success for r in results) / n,
+            mean_score=sum(r.score for r in results) / n,
+            wrong_guesses=sum(r.wrong_guesses for r in results) / n,
+            counted_wrong=sum(r.counted_wrong for r in results) / n,
+            turns=sum(r.turns for r in solved) / max(1, len(solved)),
+        )
+
+
+def run(
+    rules: Sequence[NamedRule],
+    player: Any = "scientist",
+    *,
+    rounds: int = 3,
+    judge: str = "benchmark",
+    calibrate: bool = False,
+    progress: Callable[[NamedRule, BenchmarkResult], None] | None = None,
+) -> dict[str, list[BenchmarkResult]]:
+    """Rounds 0 … rounds-1 of every rule under the benchmark protocol."""
+    out: dict[str, list[BenchmarkResult]] = {}
+    for rule in rules:
+        for index in range(rounds):
+            result = benchmark_round(rule.text, player, index, judge=judge, calibrate=calibrate)
+            out.setdefault(rule.key, []).append(result)
+            if progress is not None:
+                progress(rule, result)
+    return out
+
+
+def calibration_pairs(results: Sequence[BenchmarkResult]) -> list[tuple[float, bool]]:
+    """(reported confidence, was that turn's best rule right) for every judged turn of ``results``."""
+    return [
+        (float(t.confidence), bool(t.best_right))
+        for r in results
+        for t in r.turn_log
+        if t.confidence is not None and t.best_right is not None
+    ]
+
+
+def format_report(
+    results: dict[str, list[BenchmarkResult]], *, title: str, player: str, seconds: float
+) -> str:
+    lines = [f"{title}: {len(results)} rules x {max(len(v) for v in results.values())} rounds, {player}"]
+    lines.append(f"{'rule':34} {'solved':>7} {'score':>6} {'wrong':>6} {'turns':>6}")
+    for key, rs in results.items():
+        s = Summary.of(rs)
+        lines.append(
+            f"{key[:34]:34} {s.solved:7.0%} {s.mean_score:6.1f} {s.wrong_guesses:6.2f} {s.turns:6.1f}"
+        )
+    every = [r for rs in results.values() for r in rs]
+    s = Summary.of(every)
+    lines.append(
+        f"{'overall':34} {s.solved:7.1%} {s.mean_score:6.2f} {s.wrong_guesses:6.2f} {s.turns:6.1f}"
+        f"   (success as the benchmark's analysis counts it: {s.success:.1%}; wrong guesses before its "
+        f"cut-off turn: {s.counted_wrong:.2f})"
+    )
+    lines.append(f"{len(every)} rounds in {seconds:.0f} s")
+    lines.append("")
+    lines.append("Published (language models, the benchmark's 26 rules x 3 rounds):")
+    lines.append(f"{'model':34} {'solved':>7} {'score':>6} {'wrong':>6}")
+    for p in sorted(PUBLISHED, key=lambda p: -p.mean_score):
+        lines.append(f"{p.model:34} {p.solved:7.1%} {p.mean_score:6.2f} {p.wrong_guesses:6.2f}")
+    lines.append(f"source: {PUBLISHED_SOURCE}")
+    return "\n".join(lines)
+
+
+def run_cli(args: Any) -> int:
+    """``eleusis-lab bench``."""
+    rules = rule_set(args.rules)
+    start = time.perf_counter()
+
+    def show(rule: NamedRule, result: BenchmarkResult) -> None:
+        if args.json:
+            print(json.dumps({"key": rule.key, **result.to_dict()}, ensure_ascii=False), flush=True)
+
+    results = run(
+        rules, args.player, rounds=args.rounds, judge=args.judge, calibrate=args.calibrate, progress=show
+    )
+    if not args.json:
+        print(
+            format_report(results, title=args.rules, player=args.player, seconds=time.perf_counter() - start)
+        )
+    return 0

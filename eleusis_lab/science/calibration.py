@@ -1,0 +1,60 @@
+"""Calibration: is a stated confidence of 90 % right about 90 % of the time?
+
+A *statement* is a pair (confidence in [0, 1], was it right).  :func:`calibration_table` puts the
+statements into equal-width confidence bins and gives each bin's mean confidence and share right;
+:func:`max_gap` is the largest distance from the diagonal over the bins with enough statements.  The
+plot is :func:`eleusis_lab.plots.calibration_plot`.
+
+>>> table = calibration_table([(0.9, True)] * 9 + [(0.9, False)] + [(0.2, False)] * 4 + [(0.2, True)])
+>>> [(b.low, b.count, round(b.confidence, 2), round(b.right, 2)) for b in table if b.count]
+[(0.2, 5, 0.2, 0.2), (0.9, 10, 0.9, 0.9)]
+>>> max_gap(table)
+0.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Bin:
+    """Statements with a confidence in [low, high): how many, their mean confidence, share right."""
+
+    low: float
+    high: float
+    count: int
+    confidence: float
+    right: float
+
+    @property
+    def gap(self) -> float:
+        """Share right minus mean confidence (negative: overconfident)."""
+        return self.right - self.confidence
+
+
+def calibration_table(statements: Iterable[tuple[float, bool]], bins: int = 10) -> list[Bin]:
+    """Equal-width bins over [0, 1] (the last includes 1.0); empty bins have count 0."""
+    if bins < 1:
+        raise ValueError("bins must be at least 1")
+    counts, sums, rights = [0] * bins, [0.0] * bins, [0] * bins
+    for confidence, right in statements:
+        c = float(confidence)
+        if not 0.0 <= c <= 1.0:
+            raise ValueError(f"a confidence is a probability between 0 and 1, not {confidence!r}")
+        k = min(bins - 1, int(c * bins))
+        counts[k] += 1
+        sums[k] += c
+        rights[k] += bool(right)
+    out = []
+    for k, (n, total, ok) in enumerate(zip(counts, sums, rights, strict=True)):
+        low, high = round(k / bins, 10), round((k + 1) / bins, 10)
+        out.append(Bin(low, high, n, total / n if n else (low + high) / 2, ok / n if n else 0.0))
+    return out
+
+
+def max_gap(table: Iterable[Bin], min_count: int = 10) -> float:
+    """The largest |share right - mean confidence| over bins holding at least ``min_count`` statements."""
+    gaps = [abs(b.gap) for b in table if b.count >= min_count]
+    return round(max(gaps), 10) if gaps else 0.0

@@ -1,0 +1,772 @@
+"""A hypothesis space that grows with the evidence: rules enumerated by a grammar, judged by matrices.
+
+The rules are those of a small grammar over the rule language's comparisons ("atoms", see
+:mod:`eleusis_lab.science.atoms`, plus a few position and truth-value atoms of our own)::
+
+    rule    ::= atom | atom and atom | atom or atom | if atom then atom else atom
+    grown   ::= if guard then atom else rule            (guard: position == 1, position == 2, ...)
+
+Atoms that behave the same on a large bank of situations (three-valued: false, true, missing) are one
+atom, shown by its simplest text: observational-equivalence pruning as enumerative program synthesis
+does it, so ``card.rank >= 8`` and ``card is high`` are not two hypotheses.  With N atoms the space holds
+N + 2N² + N³ rules (and N·(N + 2N² + N³) more per guard once grown): far too many to list, and never
+listed.  Every rule is consistent with the evidence exactly when its parts are:
+
+- ``A`` when A judges every verdict right;
+- ``A and B`` when A is never missing on a rejected card nor false on an accepted one, and B is right
+  wherever A is true (B then decides);  ``A or B`` likewise where A is false;
+- ``if C then A else B`` when C is never missing on a rejected card, A is right wherever C is true and B
+  wherever C is false.
+
+So two N×N boolean matrices, ``right_when_true[C, A]`` and ``right_when_false[C, A]`` ("A judged every
+verdict right on the evidence where C was true / false"), decide every candidate; a verdict updates them
+in one vectorised step, and the posterior mass and acceptance probabilities of all N³ rules are a few
+matrix products (no Python loop over candidates).  The prior is a description length: a grammar
+production's probability times each atom's ``exp(-BETA * cost)`` share.  When the evidence falsifies
+every rule, the bound grows (guarded rules ``if position == 1 then … else …`` join) and the space is
+rebuilt from all the evidence so far.
+
+>>> from eleusis_lab.cards import parse_cards
+>>> space = GrammarSpace()
+>>> len(space) > 10**9
+True
+>>> two_h, nine_s = parse_cards("2H 9S")
+>>> space.observe([], two_h, True); space.observe([two_h], nine_s, False)
+>>> 0 < space.total_mass() < 1
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
+from eleusis_lab.science import atoms as A
+
+BETA = math.log(4.0)  # each unit of an atom's cost makes it four times less plausible
+# Probability of each production of the grammar (the guarded one only once the bound has grown).
+KIND_PRIOR = {"single": 0.30, "and": 0.12, "or": 0.12, "if": 0.46}
+GUARD_PRIOR = 0.15  # share of all prior mass given to guarded rules once they join
+# The true rule may lie outside the grammar: a catch-all hypothesis of this prior mass that accepts
+# each card with probability 1/2 keeps the posterior honest when the grammar's rules die out.
+OUTSIDE_PRIOR = 0.005
+BANK_SIZE = 1500
+CORE_COST = 3.0  # atoms up to this cost combine; dearer ones (suit tables …) stand alone
+
+
+@dataclass(frozen=True)
+class _Extra:
+    """An atom of our own, judged by a small function of (card, mainline) -> 0 false, 1 true, 2 missing."""
+
+    text: str
+    cost: float
+    judge: Callable[[Card, Sequence[Card]], int]
+
+
+def _pos(k: int) -> Callable[[Card, Sequence[Card]], int]:
+    return lambda card, line: int(len(line) + 1 == k)
+
+
+def _pos_odd(card: Card, line: Sequence[Card]) -> int:
+    return int(len(line) % 2 == 0)
+
+
+def _same_group(group: tuple[Any, ...], equal: bool) -> Callable[[Card, Sequence[Card]], int]:
+    def judge(card: Card, line: Sequence[Card]) -> int:
+        if not line:
+            return A.MISSING
+        same = (card.suit in group) == (line[-1].suit in group)
+        return int(same == equal)
+
+    return judge
+
+
+def _standard_extras() -> list[_Extra]:
+    extras = [
+        _Extra("position == 1", 1.0, _pos(1)),
+        _Extra("position == 2", 1.4, _pos(2)),
+        _Extra("position % 2 == 1", 1.2, _pos_odd),
+    ]
+    spades, hearts, diamonds, clubs = SUITS
+    for group, text in (
+        ((hearts, spades), "[hearts, spades]"),
+        ((hearts, clubs), "[hearts, clubs]"),
+        ((spades, diamonds), "[spades, diamonds]"),
+    ):
+        for equal in (True, False):
+            op = "==" if equal else "!="
+            extras.append(
+                _Extra(f"(card.suit in {text}) {op} (prev.suit in {text})", 2.0, _same_group(group, equal))
+            )
+    return extras
+
+
+def _letter_extras() -> list[_Extra]:
+    return [_Extra("position == 1", 1.0, _pos(1)), _Extra("position == 2", 1.4, _pos(2))]
+
+
+GUARD_TEXTS = ("position == 1", "position == 2")
+
+
+@dataclass
+class Grammar:
+    """The deduplicated atoms of one deck and their outcomes on a fixed bank of situations."""
+
+    deck: str
+    texts: list[str]
+    costs: np.ndarray
+    table: A.AtomTable
+    table_ids: np.ndarray  # atom ids in ``table`` for the first len(table_ids) atoms
+    extras: list[_Extra]
+    faces: list[Card]
+    situation: Any
+    bank: list[tuple[Card, tuple[Card, ...]]]
+    bank_out: np.ndarray  # (BANK_SIZE, N) int8
+    guards: list[int]
+    kept: np.ndarray  # which of the table's atoms (then the extras) are kept, in the order used here
+    n_core: int  # the first n_core atoms are the core ones
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def outcomes(self, card: Card, mainline: Sequence[Card]) -> np.ndarray:
+        """Three-valued outcome (int8) of every atom for one situation."""
+        values, missing = self.situation(card, mainline)
+        raw = np.empty(len(self.table_ids) + len(self.extras), dtype=np.int8)
+        k = len(self.table_ids)
+        raw[:k] = self.table.evaluate(values, missing, self.table_ids)
+        for j, extra in enumerate(self.extras):
+            raw[k + j] = extra.judge(card, mainline)
+        return raw[self.kept]
+
+    def outcomes_many(self, situations: Sequence[tuple[Card, Sequence[Card]]]) -> np.ndarray:
+        """(S, N) outcomes of S situations, the table's atoms judged in one vectorised step."""
+        if not situations:
+            return np.zeros((0, len(self.texts)), dtype=np.int8)
+        vals, miss = zip(*(self.situation(c, line) for c, line in situations), strict=True)
+        raw = np.empty((len(situations), len(self.table_ids) + len(self.extras)), dtype=np.int8)
+        k = len(self.table_ids)
+        raw[:, :k] = self.table.evaluate_many(np.stack(vals), np.stack(miss), self.table_ids)
+        for j, extra in enumerate(self.extras):
+            raw[:, k + j] = [extra.judge(c, line) for c, line in situations]
+        return raw[:, self.kept]
+
+
+def _random_bank(
+    faces: list[Card], situation: Any, size: int, seed: int
+) -> list[tuple[Card, tuple[Card, ...]]]:
+    rng = np.random.default_rng(seed)
+    bank = []
+    for k in range(size):
+        n = 0 if k % 20 == 0 else 1 if k % 10 == 1 else 2 if k % 10 == 2 else int(rng.integers(3, 40))
+        idx = rng.integers(0, len(faces), size=min(n, 3) + 1)
+        line = [faces[int(rng.integers(0, len(faces)))] for _ in range(max(0, n - 3))]
+        line += [faces[int(j)] for j in idx[1:]]
+        bank.append((faces[int(idx[0])], tuple(line)))
+    return bank
+
+
+@functools.cache
+def grammar(deck: str = "standard") -> Grammar:
+    """The atoms of ``deck`` ("standard" or "letters"), built once per process on first use."""
+    if deck == "standard":
+        table, groups = A.build_standard_atoms()
+        situation, faces, extras = A.standard_situation, standard_deck(), _standard_extras()
+        skip = set(groups["sum"])  # nested suit tables: too heavy for pairs and triples
+    elif deck == "letters":
+        table, groups = A.build_letter_atoms()
+        situation, faces, extras = A.letter_situation, letter_deck(), _letter_extras()
+        skip = set()
+    else:
+        raise ValueError(f"unknown deck {deck!r}: the grammar space knows 'standard' and 'letters'")
+    ids = np.array([i for i in range(len(table)) if i not in skip], dtype=np.int64)
+    bank = _random_bank(faces, situation, BANK_SIZE, 20261201)
+    vals, miss = zip(*(situation(c, line) for c, line in bank), strict=True)
+    out_table = table.evaluate_many(np.stack(vals), np.stack(miss), ids)
+    out_extra = np.array([[e.judge(c, line) for e in extras] for c, line in bank], dtype=np.int8)
+    out = np.concatenate([out_table, out_extra.reshape(len(bank), len(extras))], axis=1)
+    texts = [table.texts[i] for i in ids] + [e.text for e in extras]
+    costs = np.concatenate([table.costs[ids], [e.cost for e in extras]])
+    # observational equivalence: one atom per behaviour on the bank, the cheapest (then shortest) text
+    order = sorted(range(len(texts)), key=lambda i: (costs[i], len(texts[i]), texts[i]))
+    seen: dict[bytes, int] = {}
+    for i in order:
+        seen.setdefault(out[:, i].tobytes(), i)
+    # atoms of cost up to CORE_COST take part in every production; the rest (suit tables and the like)
+    # stand alone only
+    keep = sorted(seen.values(), key=lambda i: (costs[i] > CORE_COST, i))
+    kept = keep
+    texts = [texts[i] for i in kept]
+    guards = [texts.index(t) for t in GUARD_TEXTS if t in texts]
+    return Grammar(
+        deck=deck,
+        texts=texts,
+        costs=costs[kept],
+        table=table,
+        table_ids=ids,
+        extras=extras,
+        kept=np.array(kept, dtype=np.int64),
+        n_core=int(sum(costs[i] <= CORE_COST for i in kept)),
+        faces=faces,
+        situation=situation,
+        bank=bank,
+        bank_out=np.ascontiguousarray(out[:, kept]),
+        guards=guards,
+    )
+
+
+class _Counts:
+    """Which rules of the four productions the evidence (or a part of it) still allows.
+
+    Every atom may stand alone; the ``core`` first ones also combine (and, or, if).
+    """
+
+    def __init__(self, n: int, core: int) -> None:
+        self.core = core
+        self.single = np.ones(n, dtype=bool)  # A alone judged every verdict right
+        self.cond_ok = np.ones(core, dtype=bool)  # C never missing on a rejected card (if C …)
+        self.and_ok = np.ones(core, dtype=bool)  # A never false on an accepted card nor missing on a rejected
+        self.or_ok = np.ones(core, dtype=bool)  # A never true or missing on a rejected card
+        self.when_true = np.ones((core, core), dtype=bool)  # [C, A]: A right wherever C was true
+        self.when_false = np.ones((core, core), dtype=bool)  # [C, A]: A right wherever C was false
+        self._float: tuple[np.ndarray, np.ndarray] | None = None
+
+    def copy(self) -> _Counts:
+        new = _Counts.__new__(_Counts)
+        new.core = self.core
+        new.single, new.cond_ok = self.single.copy(), self.cond_ok.copy()
+        new.and_ok, new.or_ok = self.and_ok.copy(), self.or_ok.copy()
+        new.when_true, new.when_false = self.when_true.copy(), self.when_false.copy()
+        new._float = self._float
+        return new
+
+    def add(self, outs: np.ndarray, verdicts: np.ndarray) -> None:
+        """Observe S verdicts at once: ``outs`` (S, N) atom outcomes, ``verdicts`` (S,) bool."""
+        if len(outs) == 0:
+            return
+        wrong_all = (outs != 0) != verdicts[:, None]
+        self.single &= ~wrong_all.any(axis=0)
+        o = outs[:, : self.core]
+        wrong = wrong_all[:, : self.core]
+        true, false, missing = o == 1, o == 0, o == 2
+        rejected = ~verdicts[:, None]
+        self.cond_ok &= ~(missing & rejected).any(axis=0)
+        self.and_ok &= ~np.where(verdicts[:, None], false, missing).any(axis=0)
+        self.or_ok &= ~((true | missing) & rejected).any(axis=0)
+        if len(o) == 1:
+            t, f, w = true[0], false[0], wrong[0]
+            if w.any():
+                self.when_true &= ~(t[:, None] & w[None, :])
+                self.when_false &= ~(f[:, None] & w[None, :])
+        else:
+            self.when_true &= ~_any_both(true, wrong)
+            self.when_false &= ~_any_both(false, wrong)
+        self._float = None
+
+    def floats(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._float is None:
+            self._float = (self.when_true.astype(np.float32), self.when_false.astype(np.float32))
+        return self._float
+
+    def masses(
+        self, w: np.ndarray, wb: np.ndarray, cols: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    ) -> tuple[float, np.ndarray]:
+        """(prior mass of the allowed rules, mass of those accepting each situation of ``cols``).
+
+        ``w`` weighs an atom as a condition (or first part), ``wb`` as what decides (zero for atoms that
+        do not read the card: a rule must judge the card).  ``cols`` are (true, false, missing) float32
+        (N, K) matrices of the atoms on K situations.
+        """
+        c = self.core
+        wc = w[:c]
+        wbc = wb[:c]
+        wt, wf = self.floats()
+        st, sf = _mv(wt, wbc), _mv(wf, wbc)
+        single = wb * self.single
+        a_ok, o_ok, c_ok = wc * self.and_ok, wc * self.or_ok, wc * self.cond_ok
+        total = (
+            KIND_PRIOR["single"] * float(single.sum())
+            + KIND_PRIOR["and"] * float(a_ok @ st)
+            + KIND_PRIOR["or"] * float(o_ok @ sf)
+            + KIND_PRIOR["if"] * float(c_ok @ (st * sf))
+        )
+        if cols is None or cols[0].shape[1] == 0:
+            return total, np.zeros(0)
+        t_all, _f_all, m_all = cols
+        t, f, m = (x[:c] for x in cols)
+        accept = t + m
+        wa = wbc[:, None] * accept
+        pt, pf = _mm(wt, wa), _mm(wf, wa)
+        acc = KIND_PRIOR["single"] * (single @ (t_all + m_all)).astype(np.float64)
+        acc += KIND_PRIOR["and"] * (a_ok @ (m * st[:, None] + t * pt))
+        acc += KIND_PRIOR["or"] * (o_ok @ ((t + m) * sf[:, None] + f * pf))
+        acc += KIND_PRIOR["if"] * (
+            c_ok @ (t * pt * sf[:, None] + f * st[:, None] * pf + m * (st * sf)[:, None])
+        )
+        return total, acc
+
+
+def _any_both(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``[i, j]``: is some row s true in both ``a[s, i]`` and ``b[s, j]``?  Eight rows a byte, so 130
+    situations are 17 byte-wise ANDs of an N×N table (4 ms where a boolean matmul took 18)."""
+    pa, pb = np.packbits(a, axis=0), np.packbits(b, axis=0)
+    out = np.zeros((a.shape[1], b.shape[1]), dtype=np.uint8)
+    for k in range(pa.shape[0]):
+        out |= pa[k][:, None] & pb[k][None, :]
+    return out != 0
+
+
+def _mv(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
+    """``mat @ vec`` in numpy's own loop: BLAS threads spin badly on a shared classroom server (a
+    800x800 product took 30 ms through OpenBLAS there, 0.2 ms this way)."""
+    return np.einsum("ij,j->i", mat, vec)
+
+
+def _mm(mat: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """``mat @ cols`` for a few columns, one :func:`_mv` each."""
+    return np.stack([_mv(mat, np.ascontiguousarray(cols[:, k])) for k in range(cols.shape[1])], axis=1)
+
+
+def _split(outs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(true, false, missing) float32 (N, K) matrices from K situations' outcomes (K, N)."""
+    o = outs.T
+    return (o == 1).astype(np.float32), (o == 0).astype(np.float32), (o == 2).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One behaviour class of the remaining rules: its simplest text, its description length in bits and
+    the posterior probability of the class."""
+
+    text: str
+    bits: float
+    probability: float
+    members: int = 1
+
+    @property
+    def rule(self) -> Any:
+        from eleusis_lab.rules import Rule
+
+        return Rule.parse(self.text)
+
+
+@dataclass
+class _Pick:
+    logw: float
+    kind: str
+    atoms: tuple[int, ...]
+    guard: tuple[int, int] | None = None  # (guard atom, its then-branch atom)
+
+
+class GrammarSpace:
+    """The grammar's rules of one deck, narrowed by verdicts, growing when all are falsified."""
+
+    def __init__(self, deck: str = "standard", *, grow: bool = True) -> None:
+        self.grammar = grammar(deck)
+        self.deck = deck
+        self.grow_allowed = grow
+        n = len(self.grammar)
+        p = np.exp(-BETA * self.grammar.costs)
+        self.w = (p / p.sum()).astype(np.float32)
+        reads_card = np.array(["card" in t for t in self.grammar.texts])
+        self.wb = np.where(reads_card, self.w, 0).astype(np.float32)
+        self._logp = np.log(p / p.sum())
+        self._logpb = np.where(reads_card, self._logp, -np.inf)
+        self.bound = 0
+        self._main = _Counts(n, self.grammar.n_core)
+        self._guard_then: dict[int, np.ndarray] = {}
+        self._guard_else: dict[int, _Counts] = {}
+        self._evidence: list[tuple[np.ndarray, bool]] = []
+        self._excluded: list[tuple[str, bytes, np.ndarray]] = []  # refuted guesses: text, bank sig, bank acc
+        self._excluded_situations: dict[str, list[tuple[Card, Sequence[Card]]]] = {}
+        self.history: list[float] = [1.0]
+        self.observations = 0
+        self.verdicts = 0
+        self._cache: dict[str, Any] = {}
+
+    # -- size ---------------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        n = len(self.grammar)
+        core = n + 2 * n * n + n**3
+        return core * (1 + (len(self.grammar.guards) * n if self.bound >= 1 else 0))
+
+    def copy(self) -> GrammarSpace:
+        new = GrammarSpace.__new__(GrammarSpace)
+        new.__dict__.update(self.__dict__)
+        new._main = self._main.copy()
+        new._guard_then = {g: a.copy() for g, a in self._guard_then.items()}
+        new._guard_else = {g: c.copy() for g, c in self._guard_else.items()}
+        new._evidence = list(self._evidence)
+        new._excluded = list(self._excluded)
+        new._excluded_situations = dict(self._excluded_situations)
+        new.history = list(self.history)
+        new._cache = {}
+        return new
+
+    # -- evidence -----------------------------------------------------------------------------------
+    def _check(self, card: Card, mainline: Sequence[Card]) -> None:
+        ok = (lambda c: c.is_playing) if self.deck == "standard" else (lambda c: not c.is_playing)
+        if not ok(card) or not all(ok(c) for c in mainline[-2:]):
+            raise ValueError(f"the {self.deck} grammar space cannot judge {card} on this mainline")
+
+    def observe(self, mainline: Sequence[Card], card: Card | str | Sequence[Card], accepted: bool) -> None:
+        """Keep the rules that judge ``card`` on ``mainline`` as the dealer did.
+
+        A sequence of cards is a New Eleusis string: accepted means each fitted in turn (each is one
+        verdict); a rejected string says only "not all of them", which is kept as no evidence.
+        """
+        cards = [as_card(card)] if isinstance(card, Card | str) else [as_card(c) for c in card]
+        if not cards:
+            raise ValueError("an observation needs at least one card")
+        line = [as_card(c) for c in mainline]
+        if len(cards) > 1 and not accepted:
+            return
+        for c in cards:
+            self._check(c, line)
+            out = self.grammar.outcomes(c, line)
+            self._add(out, bool(accepted))
+            if accepted:
+                line.append(c)
+        self.observations += 1
+        self.verdicts += len(cards)
+        if self.grow_allowed and self.bound < 1 and (self.raw_mass() == 0.0 or self.inside() < 0.5):
+            self.grow()
+        self.history.append(self.raw_mass())
+
+    def _add(self, out: np.ndarray, verdict: bool) -> None:
+        self._evidence.append((out, verdict))
+        outs, v = out[None, :], np.array([verdict])
+        self._main.add(outs, v)
+        for g in self._guard_else:
+            if out[g] == 1:
+                self._guard_then[g] &= (out != 0) == verdict
+            elif out[g] == 0:
+                self._guard_else[g].add(outs, v)
+        self._cache = {}
+
+    def grow(self) -> None:
+        """Raise the size bound: guarded rules join, rebuilt from all the evidence so far."""
+        if self.bound >= 1:
+            return
+        self.bound = 1
+        n = len(self.grammar)
+        for g in self.grammar.guards:
+            then = np.ones(n, dtype=bool)
+            rest = _Counts(n, self.grammar.n_core)
+            outs = np.array([o for o, _v in self._evidence]).reshape(-1, n)
+            v = np.array([v for _o, v in self._evidence], dtype=bool)
+            if len(outs):
+                on = outs[:, g] == 1
+                off = outs[:, g] == 0
+                if on.any():
+                    then &= ~((outs[on] != 0) != v[on, None]).any(axis=0)
+                rest.add(outs[off], v[off])
+            self._guard_then[g] = then
+            self._guard_else[g] = rest
+        self._cache = {}
+
+    def observe_all(self, observations: Iterable[Any]) -> None:
+        for obs in observations:
+            self.observe(obs.mainline, tuple(obs.cards), obs.accepted)
+
+    # -- the posterior ------------------------------------------------------------------------------
+    def _masses(self, cols: tuple[np.ndarray, np.ndarray, np.ndarray] | None) -> tuple[float, np.ndarray]:
+        guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
+        total, acc = self._main.masses(self.w, self.wb, cols)
+        total *= 1 - guard_share
+        acc = acc * (1 - guard_share)
+        if guard_share:
+            each = guard_share / len(self._guard_else)
+            for g, rest in self._guard_else.items():
+                then = self.wb * self._guard_then[g]
+                then_total = float(then.sum())
+                rest_total, rest_acc = rest.masses(self.w, self.wb, cols)
+                total += each * then_total * rest_total
+                if cols is not None:
+                    t, f, m = cols
+                    then_acc = then @ (t + m)
+                    acc = acc + each * (
+                        t[g] * then_acc * rest_total
+                        + f[g] * then_total * rest_acc
+                        + m[g] * then_total * rest_total
+                    )
+        return total, acc
+
+    def raw_mass(self) -> float:
+        """Prior mass of the rules every verdict so far allows (refuted guesses' classes still in)."""
+        if "raw" not in self._cache:
+            self._cache["raw"] = max(0.0, self._masses(None)[0])
+        return float(self._cache["raw"])
+
+    def inside(self) -> float:
+        """Posterior probability that the true rule is one of the grammar's (against the catch-all)."""
+        mass = self.total_mass()
+        outside = OUTSIDE_PRIOR * 0.5**self.verdicts
+        return mass / (mass + outside) if mass + outside > 0 else 0.0
+
+    def total_mass(self) -> float:
+        """Prior mass of the rules every verdict so far allows (refuted guesses' classes left out)."""
+        if "total" not in self._cache:
+            self._cache["total"] = max(0.0, self.raw_mass() - sum(self._excluded_masses()))
+        return float(self._cache["total"])
+
+    def remaining_share(self) -> float:
+        return self.total_mass()
+
+    def probabilities(self, mainline: Sequence[Card], cards: Sequence[Card | str]) -> np.ndarray:
+        """Posterior probability that each card would be accepted now (on ``mainline``)."""
+        line = [as_card(c) for c in mainline]
+        cs = [as_card(c) for c in cards]
+        if not cs:
+            return np.zeros(0)
+        outs = self.grammar.outcomes_many([(c, line) for c in cs])
+        total, acc = self._masses(_split(outs))
+        # the classes of refuted guesses are out: take their (behaviour-shared) mass away
+        for (text, _sig, _bank), mass in zip(self._excluded, self._excluded_masses(), strict=True):
+            if mass:
+                from eleusis_lab.rules import Rule
+
+                rule = Rule.parse(text)
+                acc = acc - mass * np.array([rule.accepts(c, line) for c in cs], dtype=np.float64)
+                total -= mass
+        if total <= 0:
+            return np.full(len(cs), 0.5)
+        return np.clip(acc / total, 0.0, 1.0)
+
+    def acceptance_map(self, mainline: Sequence[Card]) -> dict[Card, float]:
+        probs = self.probabilities(mainline, self.grammar.faces)
+        return dict(zip(self.grammar.faces, (float(p) for p in probs), strict=True))
+
+    # -- agreement with one rule (the confidence, and refuted guesses) ------------------------------
+    def agreeing_mass(
+        self,
+        rule: Any,
+        situations: Sequence[tuple[Card, Sequence[Card]]],
+        also: tuple[Any, Sequence[tuple[Card, Sequence[Card]]]] | None = None,
+    ) -> float:
+        """Mass of the allowed rules that judge every one of ``situations`` as ``rule`` does (and, with
+        ``also = (other, its situations)``, every one of those as ``other`` does)."""
+        if not situations:
+            return self.raw_mass()
+        pairs = [(c, line, rule) for c, line in situations]
+        if also is not None:
+            pairs += [(c, line, also[0]) for c, line in also[1]]
+        outs = self.grammar.outcomes_many([(c, line) for c, line, _r in pairs])
+        v = np.array([r.accepts(c, list(line)) for c, line, r in pairs], dtype=bool)
+        # situations alike in every atom and verdict say the same thing once
+        both = np.unique(np.concatenate([outs, v[:, None].astype(np.int8)], axis=1), axis=0)
+        outs, v = both[:, :-1], both[:, -1].astype(bool)
+        probe = self.copy()
+        probe._excluded = []
+        probe._main.add(outs, v)
+        for g in probe._guard_else:
+            on, off = outs[:, g] == 1, outs[:, g] == 0
+            if on.any():
+                probe._guard_then[g] &= ~((outs[on] != 0) != v[on, None]).any(axis=0)
+            probe._guard_else[g].add(outs[off], v[off])
+        probe._cache = {}
+        total, _ = probe._masses(None)
+        return max(0.0, total)
+
+    def probe_situations(
+        self, mainline: Sequence[Card], rule: Any, *, from_start: bool, seed: int = 0, walks: int = 3,
+        steps: int = 6, per_step: int = 5,
+    ) -> list[tuple[Card, tuple[Card, ...]]]:  # fmt: skip
+        """Situations on which a guess would be judged: every face on the current line, then a few
+        random walks onward under ``rule`` (as the benchmark's judge walks), and starters if the judge
+        looks at the empty line too."""
+        faces = self.grammar.faces
+        rng = np.random.default_rng(seed)
+        line0 = tuple(as_card(c) for c in mainline)
+        out: list[tuple[Card, tuple[Card, ...]]] = [(f, line0) for f in faces]
+        for _ in range(walks):
+            line = list(line0)
+            for _s in range(steps):
+                ok = [f for f in faces if rule.accepts(f, line)]
+                tried = rng.choice(len(faces), size=per_step, replace=False)
+                out.extend((faces[int(j)], tuple(line)) for j in tried)
+                if not ok:
+                    break
+                line.append(ok[int(rng.integers(0, len(ok)))])
+        if from_start:
+            out.extend((faces[int(j)], ()) for j in rng.choice(len(faces), size=13, replace=False))
+            out.extend((faces[int(j)], (faces[int(k)],)) for j, k in rng.integers(0, len(faces), (13, 2)))
+        return out
+
+    def exclude(self, text: str, situations: Sequence[tuple[Card, Sequence[Card]]]) -> None:
+        """Rule out the behaviour class of a refuted guess (the rules agreeing with it on ``situations``)."""
+        from eleusis_lab.rules import Rule
+
+        rule = Rule.parse(text)
+        bank_acc = self._bank_accepts_rule(rule)
+        self._excluded.append((text, np.packbits(bank_acc).tobytes(), bank_acc))
+        self._excluded_situations[text] = list(situations)
+        self._cache = {}
+
+    def _excluded_masses(self) -> list[float]:
+        """Mass of each refuted guess's class: the allowed rules agreeing with it where it was judged."""
+        if "excluded" not in self._cache:
+            from eleusis_lab.rules import Rule
+
+            self._cache["excluded"] = [
+                self.agreeing_mass(Rule.parse(text), self._excluded_situations[text])
+                for text, _sig, _acc in self._excluded
+            ]
+        return list(self._cache["excluded"])
+
+    def _bank_accepts_rule(self, rule: Any) -> np.ndarray:
+        return np.array([rule.accepts(c, list(line)) for c, line in self.grammar.bank[:512]], dtype=bool)
+
+    # -- the most plausible rules -------------------------------------------------------------------
+    def _picks(self, counts: _Counts, allowed_w: float, k: int) -> list[_Pick]:
+        """The heaviest allowed rules of each production of ``counts`` (log prior weights)."""
+        lp, lpb, c = self._logp, self._logpb, counts.core
+        wc = self.wb[:c]
+        picks: list[_Pick] = []
+        base = math.log(allowed_w) if allowed_w > 0 else -math.inf
+
+        def add(kind: str, score: float, atoms: tuple[int, ...]) -> None:
+            picks.append(_Pick(base + math.log(KIND_PRIOR[kind]) + score, kind, atoms))
+
+        idx = np.flatnonzero(counts.single & np.isfinite(lpb))
+        if len(idx) > k:
+            idx = idx[np.argpartition(-lp[idx], k - 1)[:k]]
+        for atom in idx:
+            add("single", float(lp[atom]), (int(atom),))
+        wt, wf = counts.floats()
+        for kind, row_ok, mat in (("and", counts.and_ok, wt), ("or", counts.or_ok, wf)):
+            rows = np.flatnonzero(row_ok)
+            if not len(rows):
+                continue
+            sub = mat[rows] * wc[None, :]  # masked linear weights: the heaviest allowed partner wins
+            best = sub.argmax(axis=1)
+            ok = sub[np.arange(len(rows)), best] > 0
+            rows, best = rows[ok], best[ok]
+            score = lp[rows] + lp[best]
+            for j in np.argsort(-score)[:k]:
+                add(kind, float(score[j]), (int(rows[j]), int(best[j])))
+        rows = np.flatnonzero(counts.cond_ok)
+        if len(rows):
+            st, sf = wt[rows] * wc[None, :], wf[rows] * wc[None, :]
+            bt, bf = st.argmax(axis=1), sf.argmax(axis=1)
+            r = np.arange(len(rows))
+            ok = (st[r, bt] > 0) & (sf[r, bf] > 0)
+            rows, st, sf, bt, bf = rows[ok], st[ok], sf[ok], bt[ok], bf[ok]
+            score = lp[rows] + lp[bt] + lp[bf]
+            for j in np.argsort(-score)[:k]:
+                cond, a, b = int(rows[j]), int(bt[j]), int(bf[j])
+                add("if", float(score[j]), (cond, a, b))
+                # the runner-up branches too, so that classes sharing a condition are all offered
+                for branch, other, first in ((st[j], b, True), (sf[j], a, False)):
+                    row = branch.copy()
+                    row[a if first else b] = 0
+                    if row.max() > 0:
+                        alt = int(row.argmax())
+                        atoms: tuple[int, ...] = (cond, alt, other) if first else (cond, other, alt)
+                        add("if", float(lp[cond] + lp[atoms[1]] + lp[atoms[2]]), atoms)
+        return picks
+
+    def _all_picks(self, k: int = 40) -> list[_Pick]:
+        guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
+        picks = self._picks(self._main, 1 - guard_share, k)
+        if guard_share:
+            each = guard_share / len(self._guard_else)
+            for g, rest in self._guard_else.items():
+                then = self._guard_then[g]
+                if not then.any():
+                    continue
+                then = then & np.isfinite(self._logpb)
+                if not then.any():
+                    continue
+                a = int(np.flatnonzero(then)[np.argmax(self._logp[then])])
+                for p in self._picks(rest, each, k // 2):
+                    picks.append(_Pick(p.logw + float(self._logp[a]), p.kind, p.atoms, guard=(g, a)))
+        picks.sort(key=lambda p: -p.logw)
+        return picks
+
+    def text(self, pick: _Pick) -> str:
+        t = self.grammar.texts
+        if pick.kind == "single":
+            body = t[pick.atoms[0]]
+        elif pick.kind in ("and", "or"):
+            body = f"{t[pick.atoms[0]]} {pick.kind} {t[pick.atoms[1]]}"
+        else:
+            c, a, b = pick.atoms
+            body = f"if {t[c]} then {t[a]} else {t[b]}"
+        if pick.guard is not None:
+            g, a = pick.guard
+            return f"if {t[g]} then {t[a]} else {body}"
+        return body
+
+    def _pick_bank(self, pick: _Pick, rows: slice = slice(0, 512)) -> np.ndarray:
+        """Accept (bool) of one pick on the first bank situations."""
+        o = self.grammar.bank_out[rows]
+        at = [o[:, i] for i in pick.atoms]
+        if pick.kind == "single":
+            acc = at[0] != 0
+        elif pick.kind == "and":
+            acc = (at[0] == 2) | ((at[0] == 1) & (at[1] != 0))
+        elif pick.kind == "or":
+            acc = (at[0] != 0) | (at[1] != 0)
+        else:
+            acc = (at[0] == 2) | ((at[0] == 1) & (at[1] != 0)) | ((at[0] == 0) & (at[2] != 0))
+        if pick.guard is not None:
+            g, a = pick.guard
+            og, oa = o[:, g], o[:, a]
+            acc = np.where(og == 1, oa != 0, np.where(og == 0, acc, True))
+        return np.asarray(acc, dtype=bool)
+
+    def classes(self, k: int = 5, pool: int = 40) -> list[Candidate]:
+        """The ``k`` most probable behaviour classes among the heaviest allowed rules (simplest text
+        first); a class's probability here is its members' share of the pool's mass."""
+        key = f"classes:{k}:{pool}"
+        if key in self._cache:
+            return list(self._cache[key])
+        picks = self._all_picks(pool)
+        excluded = {sig for _t, sig, _a in self._excluded}
+        total = self.total_mass()
+        groups: dict[bytes, list[_Pick]] = {}
+        for p in picks:
+            sig = np.packbits(self._pick_bank(p)).tobytes()
+            if sig in excluded:
+                continue
+            groups.setdefault(sig, []).append(p)
+        found = []
+        for members in groups.values():
+            mass = sum(math.exp(p.logw) for p in members)
+            best = members[0]
+            found.append(
+                Candidate(
+                    self.text(best), -best.logw / math.log(2), mass / total if total else 0.0, len(members)
+                )
+            )
+        found.sort(key=lambda c: -c.probability)
+        self._cache[key] = found[:k]
+        return found[:k]
+
+    def top(self, k: int = 5) -> list[Any]:
+        return [c.rule for c in self.classes(k)]
+
+    def top_texts(self, k: int = 5) -> list[str]:
+        return [c.text for c in self.classes(k)]
+
+    def confidence(self, rule: Any, situations: Sequence[tuple[Card, Sequence[Card]]]) -> float:
+        """Posterior probability that the true rule judges every one of ``situations`` as ``rule``."""
+        total = self.total_mass()
+        if total <= 0:
+            return 0.0
+        # refuted classes are out of the total, and out of the rules agreeing with ``rule`` too
+        from eleusis_lab.rules import Rule
+
+        agree = self.agreeing_mass(rule, situations)
+        for text, _sig, _acc in self._excluded:
+            agree -= self.agreeing_mass(
+                rule, situations, also=(Rule.parse(text), self._excluded_situations[text])
+            )
+        return min(1.0, max(0.0, agree) / total) * self.inside()

@@ -1,0 +1,138 @@
+"""The grammar space: its matrix algebra against brute force, and its rules against the evaluator."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from eleusis_lab.cards import standard_deck
+from eleusis_lab.rules import Rule
+from eleusis_lab.science.grammar import KIND_PRIOR, GrammarSpace, _Counts, grammar
+
+
+def _accept(kind: str, o: tuple[int, ...]) -> bool:
+    """The rule language's reading of one rule of each production (0 false, 1 true, 2 missing)."""
+    if kind == "single":
+        return o[0] != 0
+    if kind == "and":
+        return o[0] == 2 or (o[0] == 1 and o[1] != 0)
+    if kind == "or":
+        return o[0] != 0 or o[1] != 0
+    return o[0] == 2 or (o[0] == 1 and o[1] != 0) or (o[0] == 0 and o[2] != 0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_masses_equal_brute_force_over_every_rule(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n, core = 7, 5
+    w = rng.random(n).astype(np.float32)
+    wb = np.where(rng.random(n) < 0.7, w, 0).astype(np.float32)
+    counts = _Counts(n, core)
+    evidence = [(rng.integers(0, 3, n).astype(np.int8), bool(rng.integers(0, 2))) for _ in range(6)]
+    for k, (out, v) in enumerate(evidence):
+        if k < 3:
+            counts.add(out[None, :], np.array([v]))
+    rest = evidence[3:]
+    counts.add(np.stack([o for o, _v in rest]), np.array([v for _o, v in rest]))
+    probe = rng.integers(0, 3, (3, n)).astype(np.int8)
+    cols = tuple(np.ascontiguousarray((x == probe.T).astype(np.float32)) for x in (1, 0, 2))
+    total, acc = counts.masses(w, wb, cols)  # type: ignore[arg-type]
+
+    want_total, want_acc = 0.0, np.zeros(3)
+    shapes = {
+        "single": (range(n),),
+        "and": (range(core),) * 2,
+        "or": (range(core),) * 2,
+        "if": (range(core),) * 3,
+    }
+    for kind, ranges in shapes.items():
+        for atoms in itertools.product(*ranges):
+            weight = KIND_PRIOR[kind] * float(np.prod([w[a] for a in atoms[:-1]] + [wb[atoms[-1]]]))
+            if kind == "if":
+                weight = KIND_PRIOR[kind] * float(w[atoms[0]] * wb[atoms[1]] * wb[atoms[2]])
+            if all(_accept(kind, tuple(int(o[a]) for a in atoms)) == v for o, v in evidence):
+                want_total += weight
+                want_acc += weight * np.array([_accept(kind, tuple(int(p[a]) for a in atoms)) for p in probe])
+    assert total == pytest.approx(want_total, rel=1e-5, abs=1e-9)
+    assert acc == pytest.approx(want_acc, rel=1e-5, abs=1e-9)
+
+
+def test_atoms_are_one_per_behaviour_and_print_as_rule_text() -> None:
+    g = grammar()
+    sigs = {g.bank_out[:, i].tobytes() for i in range(len(g))}
+    assert len(sigs) == len(g)
+    for text in random.Random(0).sample(g.texts, 60):
+        assert Rule.parse(text).text  # parses
+
+
+def _evidence(rule: Rule, n: int, seed: int) -> list[tuple[list, object, bool]]:
+    faces = standard_deck()
+    rng = random.Random(seed)
+    line: list = []
+    out = []
+    for _ in range(n):
+        card = rng.choice(faces)
+        ok = rule.accepts(card, line)
+        out.append((list(line), card, ok))
+        if ok:
+            line.append(card)
+    return out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "card.color != prev.color",
+        "if card is face then card is red else card is black",
+        "card is red and card.rank <= 7",
+        "if position == 1 then card.rank in 5..9 else if prev is red then card.rank >= prev.rank "
+        "else card.rank <= prev.rank",
+    ],
+)
+def test_candidates_fit_every_verdict_and_round_trip(text: str) -> None:
+    secret = Rule.parse(text)
+    space = GrammarSpace()
+    evidence = _evidence(secret, 30, 1)
+    for line, card, ok in evidence:
+        space.observe(line, card, ok)
+    found = space.classes(5)
+    assert found, "the secret rule's own class should survive"
+    for cand in found:
+        rule = Rule.parse(cand.text)
+        assert Rule.parse(rule.text).text == rule.text
+        assert all(rule.accepts(card, line) == ok for line, card, ok in evidence), cand.text
+
+
+def test_grows_when_every_rule_is_falsified() -> None:
+    secret = Rule.parse(
+        "if position == 1 then card.rank in 5..9 else if prev is red then card.rank >= prev.rank "
+        "else card.rank <= prev.rank"
+    )
+    space = GrammarSpace()
+    assert space.bound == 0
+    faces = standard_deck()
+    for card in faces:  # every starter, accepted or not, then a long line
+        space.observe([], card, secret.accepts(card, []))
+    for line, card, ok in _evidence(secret, 80, 3):
+        if line:
+            space.observe(line, card, ok)
+    assert space.bound == 1
+    assert space.raw_mass() > 0
+
+
+def test_probabilities_are_probabilities_and_refuted_classes_leave() -> None:
+    space = GrammarSpace()
+    secret = Rule.parse("card is red")
+    for line, card, ok in _evidence(secret, 8, 2):
+        space.observe(line, card, ok)
+    faces = standard_deck()
+    probs = space.probabilities([], faces)
+    assert ((probs >= 0) & (probs <= 1)).all()
+    best = space.classes(1)[0]
+    before = space.total_mass()
+    space.exclude(best.text, space.probe_situations([], best.rule, from_start=True))
+    assert space.total_mass() < before
+    assert best.text not in space.top_texts(5)
