@@ -360,10 +360,11 @@ class BenchmarkGame:
         penalty: int = PENALTY,
         judge: str | Callable[[Any, Any, Sequence[Card]], bool] = "benchmark",
     ) -> None:
-        from eleusis_lab.science.solo import SoloObservation, _as_rule
+        from eleusis_lab.rules import as_rule
+        from eleusis_lab.science.solo import SoloObservation
 
         self._obs_type = SoloObservation
-        self.secret = _as_rule(rule)
+        self.secret = as_rule(rule)
         if self.secret.deck != "standard" or self.secret.uses_player:
             raise ValueError("the benchmark plays the standard deck, with rules that do not read `player`")
         self.index = index
