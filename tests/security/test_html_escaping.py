@@ -286,6 +286,23 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
         sweep.check(f"score calculator ({variant})")
         assert not unsafe(calc.result_html)
 
+    # Lessons 9 and 10: hostile text typed into the 2-4-6 boxes and the confidence panel's rule box.
+    from eleusis_lab.widgets.confidence import ConfidencePanel
+    from eleusis_lab.widgets.wason import WasonWidget
+
+    puzzle = WasonWidget()
+    for box, payload in zip(puzzle.numbers, HOSTILE, strict=False):
+        box.value = payload
+    puzzle.test_button.click()
+    puzzle.try_triple((1, 2, 3), "increasing")
+    sweep.check("2-4-6 widget")
+    statements = new_round("express", NAMES[:2], "express-1", seed=1)
+    sureness = ConfidencePanel(lambda: statements, NAMES[0])
+    for payload in (*HOSTILE, HOSTILE_RULE):
+        sureness.rule_box.value = payload
+        sureness.state_button.click()
+        sweep.check("confidence panel")
+
     missing = {cls.__name__ for cls in widget_classes()} - {cls.__name__ for cls in sweep.built}
     assert not missing, f"widget classes no scenario built (add one to this test): {sorted(missing)}"
     assert sweep.pages > 100
