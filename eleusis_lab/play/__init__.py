@@ -42,6 +42,7 @@ from eleusis_lab.play.errors import (
     IllegalAction,
     NotYourTurn,
     RoundOver,
+    SaveFailed,
     UnknownPlayer,
 )
 from eleusis_lab.play.express import ExpressRound
@@ -87,6 +88,7 @@ __all__ = [
     "Option",
     "Round",
     "RoundOver",
+    "SaveFailed",
     "ScoreColumn",
     "SidelinePlay",
     "Table",

@@ -25,6 +25,7 @@ of the cards played meanwhile are put down, so the white count applies again.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -156,7 +157,11 @@ class NewEleusisRound(NoPlayRound):
         if self._physical:
             return
         s = self._state
-        s.discards.extend(s.hands[e.player])
+        # The old hand goes back into the stock, the stock is shuffled (by the seed and the event's place
+        # in the log, so a replay shuffles the same), and the new hand is drawn from it.
+        stock = [*s.stock, *s.hands[e.player]]
+        self._rng(f"no-play/{i}").shuffle(stock)
+        s.stock = deque(stock)
         s.hands[e.player] = [s.stock.popleft() for _ in range(min(e.size, len(s.stock)))]
 
     def _on_marker(self, e: ev.MarkerPlaced, i: int) -> None:
@@ -339,11 +344,10 @@ class NewEleusisRound(NoPlayRound):
         )
         deadly = self.sudden_death
         before = self._state.cards_played
-        # The new hand is 4 cards smaller, and no larger than what the stock still holds: a player whose
-        # new hand comes out empty has emptied their hand, and that ends the round.
+        # The hand goes back into the stock, which is shuffled, and a new hand 4 cards smaller is drawn
+        # (RULES.md, 004 FAQ): the stock then always holds enough.  With 4 cards or fewer the cards go
+        # back and the round ends: the player has emptied their hand.
         size = len(shown) - self.NO_PLAY_SHRINK
-        if not self._physical:
-            size = min(size, len(self._state.stock))
         with self._action():
             index = self._emit(
                 ev.NoPlayDeclared(player, correct, chosen, says, tuple(shown) if self._physical else ())

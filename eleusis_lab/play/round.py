@@ -49,6 +49,7 @@ from eleusis_lab.play.errors import (
     IllegalAction,
     NotYourTurn,
     RoundOver,
+    SaveFailed,
     UnknownPlayer,
 )
 from eleusis_lab.play.table import (
@@ -284,7 +285,7 @@ class Round:
             if not self._physical:
                 raise GameError("A starter card can only be given for a physical round (physical=True).")
             self.place_starter(starter)
-        self._save()
+        self._save("the round was not dealt")
 
     # ------------------------------------------------------------------ setup -------------------
     def _check_players(self, players: Sequence[str], dealer: str | None) -> tuple[str, ...]:
@@ -414,8 +415,12 @@ class Round:
 
     @autosave.setter
     def autosave(self, path: str | os.PathLike[str] | None) -> None:
-        self._autosave = os.fspath(path) if path is not None else None
-        self._save()
+        before, self._autosave = self._autosave, os.fspath(path) if path is not None else None
+        try:
+            self._save("the round still saves where it did")
+        except SaveFailed:
+            self._autosave = before
+            raise
 
     @property
     def current_player(self) -> str | None:
@@ -742,12 +747,12 @@ class Round:
         start = len(self._events)
         try:
             yield
+            self._save()  # a save that fails takes the action back too: the round and its file agree
         except BaseException:
             if len(self._events) != start:
                 del self._events[start:]
                 self._replay()
             raise
-        self._save()
 
     def _replay(self) -> None:
         log = list(self._events)
@@ -794,9 +799,15 @@ class Round:
         if cut is None:
             raise IllegalAction("There is nothing to undo.")
         action = self._events[cut]
+        dropped = self._events[cut:]
         del self._events[cut:]
         self._replay()
-        self._save()
+        try:
+            self._save("nothing was undone")
+        except SaveFailed:
+            self._events.extend(dropped)
+            self._replay()
+            raise
         return action
 
     # ------------------------------------------------------------------ shared folds ------------
@@ -1302,9 +1313,14 @@ class Round:
         """Write :meth:`to_json` to ``path`` atomically (a temporary file, then a rename)."""
         write_atomically(os.fspath(path), self.to_json())
 
-    def _save(self) -> None:
-        if self._autosave is not None:
+    def _save(self, undone: str = "nothing was played") -> None:
+        """Write the autosave file; a failure is a :class:`SaveFailed` (a GameError) the caller undoes."""
+        if self._autosave is None:
+            return
+        try:
             write_atomically(self._autosave, self.to_json())
+        except OSError as error:
+            raise SaveFailed(self._autosave, error, undone) from None
 
     def _header_options(self) -> dict[str, Any]:
         return dict(self._options)
