@@ -15,6 +15,13 @@ from typing import Any
 
 from eleusis_lab.cards import Card, deck
 from eleusis_lab.worksheets.candidates import Candidate, pool
+from eleusis_lab.worksheets.evidence import (
+    fitting_simple_rules,
+    layout_plays,
+    parts,
+    same_rule,
+    unshown_parts,
+)
 from eleusis_lab.worksheets.explain import Branch, branch_on, table_values
 from eleusis_lab.worksheets.layout import Layout, LayoutShape, Play, simulate
 
@@ -195,9 +202,16 @@ def _distractors(
     # reordered so that the play the key names comes first).
     chosen: list[tuple[Candidate, list[Play]]] = []
     named: dict[int, int] = {}
+
+    def new_rule(cand: Candidate) -> bool:
+        """Not the same rule (exactly, in every situation) as the secret or one already chosen."""
+        return all(
+            not same_rule(cand.text, other.text, deck_name) for other in [secret, *(c for c, _ in chosen)]
+        )
+
     for cand, bad in fits:
         fresh = [p for p in bad if p.order not in named]
-        if not fresh:
+        if not fresh or not new_rule(cand):
             continue
         chosen.append((cand, [fresh[0], *(p for p in bad if p is not fresh[0])]))
         named[fresh[0].order] = 1
@@ -206,7 +220,7 @@ def _distractors(
     for cand, bad in fits:
         if len(chosen) == want:
             break
-        if all(c.key != cand.key for c, _ in chosen):
+        if all(c.key != cand.key for c, _ in chosen) and new_rule(cand):
             least = min(bad, key=lambda p: (named.get(p.order, 0), p.order))
             chosen.append((cand, [least, *(p for p in bad if p is not least)]))
             named[least.order] = named.get(least.order, 0) + 1
@@ -230,6 +244,8 @@ def make_find_the_rule(
             continue
         if not consistent(secret, layout):  # the engine must agree with itself
             raise PuzzleError(f"rule {secret.key!r} contradicts its own layout")
+        if unshown_parts(secret.rule, layout_plays(layout)):  # "or same rank" never seen: deal again
+            continue
         relaxed = attempt >= tries * 2 // 3
         chosen = _distractors(secret, layout, level, deck_name, rng, 3, relaxed=relaxed, avoid=avoid)
         if len(chosen) < 3:
@@ -257,7 +273,7 @@ def make_find_the_rule(
 
 
 def make_what_next(
-    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 20
+    number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 60
 ) -> WhatNext:
     """Six cards not on the table, two to four of them accepted by the secret rule on the layout."""
     level = LEVELS[difficulty]
@@ -279,28 +295,55 @@ def make_what_next(
             branch=(branch := branch_on(secret.rule, layout.mainline)),
             values=table_values(branch.applies if branch else secret.rule.text, layout.mainline),
         )
-    raise PuzzleError(f"rule {secret.key!r}: no layout left both accepted and rejected cards for 'what next'")
+    raise PuzzleError(
+        f"rule {secret.key!r}: no layout in {tries} gave six 'what next' cards with one answer each "
+        "(every simple rule that fits the table agreeing with the key) that test every part of the rule"
+    )
 
 
 def _six_choices(
     secret: Candidate, layout: Layout, deck_name: str, difficulty: str, rng: random.Random
 ) -> list[Card] | None:
+    """Six cards not on the table, each with one defensible answer, together testing every part of the
+    rule that applies on this table; None when this layout cannot give them (deal again)."""
     on_table = {c.design for c in layout.mainline} | {c.design for s in layout.sidelines for c in s}
     spare = [c for c in deck_cards("letters" if deck_name == "letters" else "standard") if c not in on_table]
     rule = secret.rule
-    yes = [c for c in spare if rule.accepts(c, layout.mainline)]
-    no = [c for c in spare if not rule.accepts(c, layout.mainline)]
+    main = layout.mainline
+    verdict = {c: rule.accepts(c, main) for c in spare}
+    # A card on which a simple rule that fits the evidence disagrees with the key has two answers.
+    simple = fitting_simple_rules(layout, deck_name)
+    spare = [c for c in spare if all(s.accepts(c, main) == verdict[c] for s in simple)]
+    yes = [c for c in spare if verdict[c]]
+    no = [c for c in spare if not verdict[c]]
     if difficulty == "hard":
         # Near misses first: rejected cards that a rival still consistent with most of the table accepts.
         rivals = _close_rivals(secret, layout, deck_name)
-        tempting = {c for c in no if any(f.rule.accepts(c, layout.mainline) for f in rivals)}
+        tempting = {c for c in no if any(f.rule.accepts(c, main) for f in rivals)}
         no = sorted(no, key=lambda c: (c not in tempting, c.sort_key()))[: max(6, len(tempting))]
-    k_yes = min(len(yes), rng.choice([2, 3, 3, 4]))
-    k_no = min(len(no), 6 - k_yes)
+    # One card for each part of the rule in force here (each side of an "or", each test of an "and").
+    needed: list[Card] = []
+    for part in parts(rule):
+        if not part.in_force(main):
+            continue
+        if any(part.shown_by(c, main, verdict[c]) for c in needed):
+            continue
+        showing = [c for c in (yes if part.accepted is not False else no) if part.shown_by(c, main, verdict[c])]
+        if not showing:
+            return None
+        needed.append(rng.choice(showing))
+    k_yes = max(sum(verdict[c] for c in needed), min(len(yes), rng.choice([2, 3, 3, 4])))
+    k_no = max(len(needed) - sum(verdict[c] for c in needed), min(len(no), 6 - k_yes))
     k_yes = min(len(yes), 6 - k_no)
-    if k_yes + k_no < 6 or k_yes == 0 or k_no == 0:
+    if k_yes + k_no < 6 or k_yes == 0 or k_no == 0 or len(needed) > 6:
         return None
-    picks = rng.sample(yes, k_yes) + rng.sample(no, k_no)
+    more_yes = [c for c in yes if c not in needed]
+    more_no = [c for c in no if c not in needed]
+    n_yes = k_yes - sum(verdict[c] for c in needed)
+    n_no = k_no - (len(needed) - sum(verdict[c] for c in needed))
+    if n_yes > len(more_yes) or n_no > len(more_no) or n_yes < 0 or n_no < 0:
+        return None
+    picks = needed + rng.sample(more_yes, n_yes) + rng.sample(more_no, n_no)
     rng.shuffle(picks)
     return picks
 
@@ -325,7 +368,11 @@ def make_survivors(
         if layout is None:
             continue
         survivors = [c for c in pool(deck_name, exclude=secret) if consistent(c, layout)]
-        survivors = [c for c in survivors if c.english != secret.english]
+        survivors = [
+            c
+            for c in survivors
+            if c.english != secret.english and not same_rule(c.text, secret.text, deck_name)
+        ]
         relaxed = attempt >= tries // 2
         falsified = _distractors(secret, layout, level, deck_name, rng, 5, relaxed=relaxed, avoid=avoid)
         n_extra = 1 if survivors and rng.random() < 0.6 else 0
