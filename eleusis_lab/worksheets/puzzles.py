@@ -328,7 +328,8 @@ def _six_choices(
             continue
         if any(part.shown_by(c, main, verdict[c]) for c in needed):
             continue
-        showing = [c for c in (yes if part.accepted is not False else no) if part.shown_by(c, main, verdict[c])]
+        side = yes if part.accepted is not False else no
+        showing = [c for c in side if part.shown_by(c, main, verdict[c])]
         if not showing:
             return None
         needed.append(rng.choice(showing))

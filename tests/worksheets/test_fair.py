@@ -34,7 +34,9 @@ def _fits(rule: Rule, evidence: list[tuple[Card, list[Card], bool]]) -> bool:
 
 
 def _puzzles(pack: dict, kind: str) -> list[tuple[str, dict]]:
-    found = [(name, p) for name, item in pack.items() for p in item["answers"]["puzzles"] if p["kind"] == kind]
+    found = [
+        (name, p) for name, item in pack.items() for p in item["answers"]["puzzles"] if p["kind"] == kind
+    ]
     assert found, kind
     return found
 
