@@ -6,6 +6,7 @@ the same recipe builds the same worksheet, byte for byte.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import time
@@ -15,7 +16,7 @@ from typing import Any
 
 from eleusis_lab.files import SHARED, write_atomically
 from eleusis_lab.lesson_copy import kit_recipes
-from eleusis_lab.worksheets.candidates import Candidate, from_library, resolve_keys
+from eleusis_lab.worksheets.candidates import Candidate, resolve_keys, secret_candidate
 from eleusis_lab.worksheets.html import document
 from eleusis_lab.worksheets.layout import Layout, Play
 from eleusis_lab.worksheets.puzzles import (
@@ -54,8 +55,44 @@ class BuildResult:
         return sum(self.timings.values())
 
 
+DECK_WORDS = {"standard": "the standard deck", "double": "two standard decks", "letters": "the letter deck"}
+
+
+def _secret(key: str, recipe: Recipe) -> Candidate:
+    """The secret rule ``key`` (library key or rule text), refused if the recipe cannot use it."""
+    secret = secret_candidate(key)
+    if not secret.usable:
+        raise RecipeError(
+            f"{recipe.source}: rule {key!r} depends on the player, which a worksheet cannot show"
+        )
+    wants_letters = recipe.deck == "letters"
+    if secret.deck != "any" and (secret.deck == "letters") != wants_letters:
+        kind = "a letter-deck" if secret.deck == "letters" else "a standard-deck"
+        raise RecipeError(
+            f"{recipe.source}: {key} is {kind} rule; this recipe uses {DECK_WORDS[recipe.deck]} "
+            f'(deck = "{recipe.deck}")'
+        )
+    if not recipe.allow_unfair:
+        problems = _unfit(secret.text, "letters" if wants_letters else "standard")
+        if problems:
+            raise RecipeError(
+                f"{recipe.source}: rule {key!r} is not fit for play ({problems}); add allow_unfair = true "
+                "to the recipe to print it anyway (e.g. for the rule-design lesson)"
+            )
+    return secret
+
+
+@functools.cache
+def _unfit(rule_text: str, deck: str) -> str:
+    """Why the rule checks find a rule unfit for play ("" if they accept it)."""
+    from eleusis_lab.rules.checks import check
+
+    report = check(rule_text, deck=deck)
+    return "" if report.acceptable else "; ".join(report.problems)
+
+
 def generate(recipe: Recipe) -> list[Puzzle]:
-    """The recipe's puzzles in order, numbered from 1; raise :class:`PuzzleError`/`RecipeError`."""
+    """The recipe's puzzles in order, numbered from 1; raise :class:`RecipeError` naming the recipe."""
     puzzles: list[Puzzle] = []
     used: set[str] = set()  # distractors already shown, put last so the options vary
     number = 0
@@ -74,26 +111,26 @@ def generate(recipe: Recipe) -> list[Puzzle]:
         try:
             keys = resolve_keys(spec.rules or recipe.rules)
         except ValueError as e:
-            raise RecipeError(f"{recipe.source}: {e}") from None
+            raise RecipeError(f"{recipe.source}: rules: {e}") from None
+        secrets = {key: _secret(key, recipe) for key in keys}
         rng = random.Random(f"{recipe.seed}/{si}/{spec.kind}/{difficulty}")
         for key in pick_secrets(keys, spec.count, rng):
             number += 1
-            secret = from_library(key)
-            if not secret.usable:
-                raise RecipeError(
-                    f"{recipe.source}: rule {key!r} depends on the player, which a worksheet cannot show"
-                )
+            secret = secrets[key]
             prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}")
             avoid = frozenset(used)
             puzzle: Puzzle
-            if spec.kind == "find-the-rule":
-                puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
-                used.update(c.key for c in puzzle.options)
-            elif spec.kind == "survivors":
-                puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
-                used.update(c.key for c in puzzle.hypotheses)
-            else:
-                puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+            try:
+                if spec.kind == "find-the-rule":
+                    puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+                    used.update(c.key for c in puzzle.options)
+                elif spec.kind == "survivors":
+                    puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+                    used.update(c.key for c in puzzle.hypotheses)
+                else:
+                    puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+            except PuzzleError as e:
+                raise PuzzleError(f"{recipe.source}: puzzle {number} ({spec.kind}): {e}") from None
             puzzles.append(puzzle)
     return puzzles
 
@@ -148,6 +185,14 @@ def html_to_pdf(html_text: str) -> bytes:
 def recipes(folder: str | Path | None = None) -> list[Path]:
     """The recipe files (``*.toml``) of the starter pack, sorted by name."""
     return sorted(Path(folder or RECIPE_DIR).glob("*.toml"))
+
+
+def find_recipe(name: str) -> str:
+    """A recipe file's path: ``name`` itself if it exists, else the starter-pack recipe of that name."""
+    p = Path(name)
+    if "\x00" not in name and not p.exists() and not p.suffix and (RECIPE_DIR / f"{name}.toml").exists():
+        return str(RECIPE_DIR / f"{name}.toml")
+    return name
 
 
 def build_all(out_dir: str | Path, folder: str | Path | None = None) -> list[BuildResult]:
@@ -233,4 +278,4 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
     return {"title": recipe.title, "seed": recipe.seed, "paper": recipe.paper, "puzzles": items}
 
 
-__all__ = ["BuildResult", "PuzzleError", "build", "build_all", "generate", "recipes"]
+__all__ = ["BuildResult", "PuzzleError", "build", "build_all", "find_recipe", "generate", "recipes"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ class Candidate:
     key: str
     english: str
     text: str
-    origin: str  # "library" | "guess"
+    origin: str  # "library" | "guess" | "recipe" (rule text written in the recipe)
     deck: str = "standard"  # "standard" | "letters" | "any"
 
     @property
@@ -164,20 +165,49 @@ def library_candidates(deck: str) -> list[Candidate]:
     return [from_library(e.key) for e in library.ENTRIES if e.deck in (want, "any")]
 
 
+_KEY_LIKE = re.compile(r"[A-Za-z0-9_*?\[\]-]+")
+
+
 def resolve_keys(patterns: tuple[str, ...]) -> list[str]:
-    """Library keys named by ``patterns`` (exact keys or shell globs such as ``express-*``), in order."""
-    from eleusis_lab.rules import library
+    """Library keys named by ``patterns`` (exact keys or shell globs such as ``express-*``), in order.
+
+    A pattern that is not key-like (it has spaces, dots, quotes …) is rule text: it is kept, in its
+    canonical form, if the parser reads it, and refused with the parser's own reason if not.
+    """
+    from eleusis_lab.rules import Rule, RuleError, library
 
     keys = list(library.keys())
     out: list[str] = []
     for pat in patterns:
         matched = [k for k in keys if fnmatch.fnmatchcase(k, pat)]
+        if not matched and not _KEY_LIKE.fullmatch(pat):
+            try:
+                text = Rule.parse(pat).text
+            except RuleError as e:
+                where = f" (column {e.column})" if e.column else ""
+                hint = f"; {e.hint}" if e.hint else ""
+                raise ValueError(
+                    f"{pat!r} is neither a library key nor a rule the parser reads: {e.reason}{where}{hint}"
+                ) from None
+            if text not in out:
+                out.append(text)
+            continue
         if not matched:
             near = [k for k in keys if pat.split("-")[0] in k][:5]
             hint = f"; did you mean {', '.join(near)}?" if near else f"; the keys are {', '.join(keys)}"
             raise ValueError(f"no library rule is called {pat!r}{hint}")
         out.extend(k for k in matched if k not in out)
     return out
+
+
+def secret_candidate(key_or_text: str) -> Candidate:
+    """A library entry by key, or a rule written in a recipe (its text is its key and its English)."""
+    from eleusis_lab.rules import Rule, library
+
+    if key_or_text in library.keys():  # noqa: SIM118 - library is a module
+        return from_library(key_or_text)
+    rule = Rule.parse(key_or_text)
+    return Candidate(key=rule.text, english=rule.text, text=rule.text, origin="recipe", deck=rule.deck)
 
 
 def pool(deck: str, *, exclude: Candidate | None = None) -> list[Candidate]:

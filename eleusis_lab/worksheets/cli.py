@@ -42,23 +42,13 @@ def _fill(parser: argparse.ArgumentParser) -> None:
     ls.set_defaults(func=run_list)
 
 
-def _resolve(recipe: str) -> str:
-    from pathlib import Path
-
-    from eleusis_lab.worksheets.build import RECIPE_DIR
-
-    p = Path(recipe)
-    if not p.exists() and not p.suffix and (RECIPE_DIR / f"{recipe}.toml").exists():
-        return str(RECIPE_DIR / f"{recipe}.toml")
-    return recipe
-
-
 def run_build(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from eleusis_lab.worksheets import build, load_recipe
+    from eleusis_lab.worksheets.build import find_recipe
 
-    recipe = load_recipe(_resolve(args.recipe))
+    recipe = load_recipe(find_recipe(args.recipe))
     changes: dict[str, Any] = {}
     if args.seed is not None:
         changes["seed"] = args.seed

@@ -71,10 +71,14 @@ class Recipe:
     puzzles: tuple[PuzzleSpec, ...] = ()
     intro: str = ""
     source: str = ""
+    allow_unfair: bool = False  # rules the checks find unfit for play (gardner-7) allowed on purpose
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
-_TOP_KEYS = {"title", "seed", "paper", "greyscale", "deck", "difficulty", "rules", "puzzles", "intro", "name"}
+_TOP_KEYS = {
+    "title", "seed", "paper", "greyscale", "deck", "difficulty", "rules", "puzzles", "intro", "name",
+    "allow_unfair",
+}  # fmt: skip
 _PUZZLE_KEYS = {"kind", "count", "difficulty", "rules", "variants"}
 
 
@@ -82,11 +86,24 @@ def load_recipe(path: str | Path) -> Recipe:
     """Read a recipe file (TOML); raise :class:`RecipeError` with the file name on any mistake."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except FileNotFoundError:
         raise RecipeError(f"recipe {str(p)!r} does not exist") from None
     except OSError as e:
         raise RecipeError(f"cannot read recipe {str(p)!r}: {e.strerror}") from None
+    except ValueError:  # a NUL byte in the file name
+        raise RecipeError(f"recipe {str(p)!r}: a file name cannot hold a NUL byte") from None
+    if b"\x00" in data:
+        at = data.index(b"\x00")
+        line = data.count(b"\n", 0, at) + 1
+        raise RecipeError(f"{p}: not a text file (a NUL byte on line {line}); save the recipe as UTF-8 text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise RecipeError(
+            f"{p}: not UTF-8 text (byte 0x{data[e.start]:02x} on line {line}); save the recipe as UTF-8"
+        ) from None
     return parse_recipe(text, name=p.stem, source=str(p))
 
 
@@ -116,6 +133,9 @@ def parse_recipe(text: str, *, name: str = "worksheet", source: str = "<recipe>"
     greyscale = data.get("greyscale", False)
     if not isinstance(greyscale, bool):
         raise fail("'greyscale' must be true or false")
+    allow_unfair = data.get("allow_unfair", False)
+    if not isinstance(allow_unfair, bool):
+        raise fail("'allow_unfair' must be true or false")
     deck = data.get("deck", "standard")
     if deck not in DECKS:
         raise fail(f"'deck' must be one of {', '.join(DECKS)}, not {deck!r}")
@@ -171,7 +191,10 @@ def parse_recipe(text: str, *, name: str = "worksheet", source: str = "<recipe>"
         )
     needs_rules = any(s.kind in ("find-the-rule", "what-next", "survivors") for s in specs)
     if needs_rules and not rules and not all(s.rules for s in specs if s.kind != "record-sheet"):
-        raise fail("puzzles about a secret rule need 'rules', a list of library keys like [\"express-1\"]")
+        raise fail(
+            "puzzles about a secret rule need 'rules', a list of library keys like [\"express-1\"] "
+            'or rule texts like ["card.color != prev.color"]'
+        )
     return Recipe(
         name=out_name,
         title=title.strip(),
@@ -184,6 +207,7 @@ def parse_recipe(text: str, *, name: str = "worksheet", source: str = "<recipe>"
         puzzles=tuple(specs),
         intro=intro.strip(),
         source=source,
+        allow_unfair=allow_unfair,
     )
 
 

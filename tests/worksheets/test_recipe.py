@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from eleusis_lab.worksheets import RecipeError, load_recipe, parse_recipe, recipes
@@ -75,3 +77,63 @@ def test_globs_pick_library_rules() -> None:
     keys = [p.options[p.answer].key for p in generate(r)]
     assert sorted(set(keys)) == ["express-1", "express-3"]
     assert keys.count("express-1") == 2
+
+
+def test_rule_text_in_rules_is_a_secret_rule() -> None:
+    text = "card.color != prev.color or card.rank > prev.rank"
+    r = parse_recipe(GOOD.replace('"express-1"', f'"{text}"'), source="r.toml")
+    puzzles = generate(r)
+    assert {p.options[p.answer].text for p in puzzles} == {text}
+
+
+def test_rule_text_with_a_mistake_gets_the_parsers_error() -> None:
+    r = parse_recipe(GOOD.replace('"express-1"', '"card.colour == red"'), source="r.toml")
+    with pytest.raises(RecipeError) as err:
+        generate(r)
+    message = str(err.value)
+    assert message.startswith("r.toml: ") and "\n" not in message
+    assert "unknown attribute `colour`" in message and "did you mean `color`" in message
+
+
+def test_a_rule_of_the_other_deck_says_so() -> None:
+    r = parse_recipe(GOOD.replace("title =", 'deck = "letters"\ntitle ='), source="r.toml")
+    words = r"^r\.toml: express-1 is a standard-deck rule; this recipe uses the letter deck"
+    with pytest.raises(RecipeError, match=words):
+        generate(r)
+    r = parse_recipe(GOOD.replace('"express-1"', '"letters-cycle"'), source="r.toml")
+    with pytest.raises(RecipeError, match="letters-cycle is a letter-deck rule; this recipe uses"):
+        generate(r)
+
+
+def test_an_unfit_rule_needs_allow_unfair() -> None:
+    unfair = GOOD.replace('"express-1"', '"gardner-7"').replace("find-the-rule", "what-next")
+    r = parse_recipe(unfair, source="r.toml")
+    with pytest.raises(RecipeError, match=r"^r\.toml: rule 'gardner-7' is not fit for play .*allow_unfair"):
+        generate(r)
+    fair = parse_recipe("allow_unfair = true\n" + unfair, source="r.toml")
+    assert fair.allow_unfair and generate(fair)[0].secret.key == "gardner-7"
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b'title = "Caf\xe9"\n', "not UTF-8 text (byte 0xe9 on line 1)"),
+        (b'title = "x"\nseed = 1\x00\n', "not a text file (a NUL byte on line 2)"),
+    ],
+)
+def test_unreadable_recipe_files_are_named(tmp_path, data: bytes, words: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(data)
+    with pytest.raises(RecipeError) as err:
+        load_recipe(path)
+    assert str(err.value).startswith(f"{path}: {words}; save the recipe as UTF-8")
+
+
+def test_puzzle_errors_name_the_recipe(tmp_path) -> None:
+    from eleusis_lab.worksheets import PuzzleError
+
+    # a rule that accepts every card leaves no rejected card to reason about: no puzzle can be made
+    r = parse_recipe(GOOD.replace('"express-1"', '"card.rank >= 1"'), source="r.toml")
+    r = replace(r, allow_unfair=True)
+    with pytest.raises(PuzzleError, match=r"^r\.toml: puzzle 1 \(find-the-rule\): "):
+        generate(r)
