@@ -185,7 +185,11 @@ def _letter_face(card: Card, greyscale: bool) -> str:
         }[card.ink]
         initial_fill = BLACK
     else:
-        outline_paint = f'stroke="{OUTLINE_COLOURS[card.outline]}" stroke-width="4"'
+        # Red outlines are dashed in colour too, so a colour sheet on a black-and-white printer (and a
+        # reader who does not see red) still tells them from black ones.
+        outline_paint = f'stroke="{OUTLINE_COLOURS[card.outline]}" stroke-width="4"' + (
+            ' stroke-dasharray="7 5"' if card.outline is Outline.RED else ""
+        )
         letter_paint = f'fill="{ink}"'
         initial_fill = ink
     if card.shape is Shape.CIRCLE:

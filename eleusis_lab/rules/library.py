@@ -429,7 +429,7 @@ _OUR_RULES: tuple[LibraryEntry, ...] = (
         "suit-of-either",
         "A suit of the two top cards",
         OURS,
-        "Play a card of the same suit as the top card or as the card under it.",
+        "Play a card of the same suit as the top card or as the second card from the top.",
         "card.suit == prev.suit or card.suit == prev2.suit",
         "medium",
     ),

@@ -148,21 +148,27 @@ def build(
     result = BuildResult(recipe=recipe, puzzles=puzzles)
     result.timings["generate"] = time.perf_counter() - t0
     has_key = any(not isinstance(p, RecordSheet) for p in puzzles)
-    docs = {"sheet": document(recipe, puzzles, key=False)}
-    if has_key:
-        docs["key"] = document(recipe, puzzles, key=True)
-    for which, text in docs.items():
-        stem = recipe.name + ("-key" if which == "key" else "")
+    sheets = [("sheet", False)] + ([("key", True)] if has_key else [])
+    fill = not all(isinstance(p, RecordSheet) for p in puzzles)
+    for which, key in sheets:
+        stem = recipe.name + ("-key" if key else "")
+        text = document(recipe, puzzles, key=key)
+        t = time.perf_counter()
+        if pdf:
+            rendered = render(text)
+            free = free_mm(rendered)
+            if not key and fill and free >= OWN_RULE_MIN_MM:
+                # a last page more than a third empty gets a "your own rule" box that fills it
+                text = document(recipe, puzzles, key=key, own_rule_mm=free - 4)
+                rendered = render(text)
+            path = out / f"{stem}.pdf"
+            write_atomically(path, rendered.write_pdf(**PDF_OPTIONS), mode=SHARED)
+            result.files[f"{which}-pdf"] = path
+            result.timings[f"{which}-pdf"] = time.perf_counter() - t
         if html:
             path = out / f"{stem}.html"
             write_atomically(path, text, mode=SHARED)
             result.files[f"{which}-html"] = path
-        if pdf:
-            t = time.perf_counter()
-            path = out / f"{stem}.pdf"
-            write_atomically(path, html_to_pdf(text), mode=SHARED)
-            result.files[f"{which}-pdf"] = path
-            result.timings[f"{which}-pdf"] = time.perf_counter() - t
     answers = out / f"{recipe.name}-answers.json"
     write_atomically(
         answers, json.dumps(answers_json(recipe, puzzles), indent=1, ensure_ascii=False), mode=SHARED
@@ -171,15 +177,39 @@ def build(
     return result
 
 
-def html_to_pdf(html_text: str) -> bytes:
-    """Render with WeasyPrint; PDF metadata carries no date, so the bytes depend on the HTML only."""
+#: Tagged PDF (PDF/UA-1): headings, paragraphs, lists and figures for screen readers; each card picture
+#: is a figure whose alternative text is the card's name.
+PDF_OPTIONS: dict[str, Any] = {"pdf_variant": "pdf/ua-1"}
+#: A last page with at least this much free height gets a "your own rule" box.
+OWN_RULE_MIN_MM = 70.0
+_PX_MM = 25.4 / 96
+
+
+def render(html_text: str) -> Any:
+    """Lay the HTML out in pages with WeasyPrint (a ``weasyprint.Document``)."""
     try:
         from weasyprint import HTML
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise RuntimeError(
             "PDF worksheets need WeasyPrint: pip install 'eleusis-lab[print]' (HTML was still written)"
         ) from e
-    return HTML(string=html_text, base_url=".").write_pdf()
+    return HTML(string=html_text, base_url=".").render(**PDF_OPTIONS)
+
+
+def html_to_pdf(html_text: str) -> bytes:
+    """Render with WeasyPrint; PDF metadata carries no date, so the bytes depend on the HTML only."""
+    return bytes(render(html_text).write_pdf(**PDF_OPTIONS))
+
+
+def free_mm(document: Any) -> float:
+    """The height (mm) left empty below the content of the last page of a rendered document."""
+    page = document.pages[-1]._page_box
+    bottom_of_page = page.content_box_y() + page.height
+    body = page.children[0].children[0] if page.children and page.children[0].children else None
+    if body is None or not body.children:
+        return page.height * _PX_MM
+    used = max(child.position_y + child.margin_height() for child in body.children)
+    return max(0.0, (bottom_of_page - used) * _PX_MM)
 
 
 def recipes(folder: str | Path | None = None) -> list[Path]:
@@ -238,6 +268,13 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
     items: list[dict[str, Any]] = []
     for p in puzzles:
         item: dict[str, Any] = {"number": p.number, "kind": p.kind}
+        if isinstance(p, FindTheRule | WhatNext | Survivors) and p.measured is not None:
+            item["difficulty"] = {
+                "recipe": p.difficulty,
+                "measured": p.measured.label,
+                "solved_by": list(p.measured.solved_by),
+                "players": p.measured.players,
+            }
         if isinstance(p, FindTheRule):
             item.update(
                 deck=p.deck,

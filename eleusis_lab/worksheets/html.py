@@ -22,7 +22,7 @@ from eleusis_lab.worksheets.puzzles import (
     Survivors,
     WhatNext,
 )
-from eleusis_lab.worksheets.scoresheets import FORMULAS, RECORD_NOTES, SCORE_COLUMNS, VARIANT_TITLES
+from eleusis_lab.worksheets.scoresheets import FORMULAS, RECORD_NOTES, ROLES, SCORE_COLUMNS, VARIANT_TITLES
 
 if TYPE_CHECKING:
     from eleusis_lab.worksheets.layout import Layout, Play
@@ -82,7 +82,16 @@ class Style:
                 symbol = {"♥": "♡", "♦": "♢"}[symbol]
             cls = "red" if red and not self.greyscale else "black"
             return f'<span class="cn {cls}">{escape(card.label)}{symbol}</span>'
-        return f'<span class="cn">{escape(str(card))}</span>'
+        return f'<span class="cn">{escape(card_words(card))}</span>'
+
+
+def card_words(card: Card) -> str:
+    """A card in words that cannot be misread: ``E (red ink, square, red outline)``, ``Q♥``, ``blank``."""
+    if card.is_letter:
+        return f"{card.letter} ({card.ink} ink, {card.shape}, {card.outline} outline)"
+    if card.is_playing:
+        return str(card)
+    return "the blank card"
 
 
 # -- shared pieces ------------------------------------------------------------------------------
@@ -133,6 +142,13 @@ def layout_caption(layout: Layout) -> str:
     )
 
 
+def _level(p: FindTheRule | WhatNext | Survivors, *, key: bool = False) -> str:
+    """The measured difficulty for the heading (the key says who solved it)."""
+    if p.measured is None:
+        return p.difficulty
+    return p.measured.words() if key else p.measured.label
+
+
 def _head(kind: str, number: int, extra: str = "") -> str:
     return (
         f'<h2><span class="num">{number}</span> {escape(KIND_TITLES[kind])}'
@@ -165,16 +181,14 @@ def _features(card: Card) -> str:
         if card.is_face:
             parts.append("face")
         return ", ".join(parts)
-    if card.is_blank:
-        return "the blank"
-    return f"letter {card.letter}, {card.ink} ink, {card.shape}, {card.outline} outline"
+    return card_words(card)
 
 
 # -- puzzles on the worksheet --------------------------------------------------------------------
 def _layout_puzzle(p: FindTheRule | WhatNext | Survivors, style: Style, task: str, body: str) -> str:
     """A puzzle set on a table of played cards: heading, ``task``, the layout, then ``body``."""
     return (
-        f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
+        f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p))}'
         f'<p class="task">{task}</p>{layout_html(p.layout, style)}{layout_caption(p.layout)}{body}</section>'
     )
 
@@ -256,7 +270,7 @@ def key_html(p: Puzzle, style: Style) -> str:
                     f"{_falsify_text(LETTERS[i], play, p.layout, style)}{also}</li>"
                 )
         return (
-            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
+            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Answer: <b>{LETTERS[p.answer]}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
             f'<ol class="key">{"".join(rows)}</ol></section>'
@@ -270,7 +284,7 @@ def key_html(p: Puzzle, style: Style) -> str:
             )
         ticks = ", ".join(LETTERS[i].lower() for i, ok in enumerate(p.accepted) if ok)
         return (
-            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
+            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Tick: <b>{ticks}</b>. The rule: {escape(p.secret.english)} '
             f"<code>{escape(p.secret.text)}</code></p>"
             f'<p class="why">Why: the top card is {style.name(p.layout.mainline[-1])}'
@@ -300,7 +314,7 @@ def key_html(p: Puzzle, style: Style) -> str:
                 )
         alive = ", ".join(LETTERS[i] for i, x in enumerate(p.falsified_by) if x is None)
         return (
-            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, p.difficulty)}'
+            f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Survivors: <b>{alive}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
             f'<ol class="key">{"".join(rows)}</ol></section>'
@@ -345,7 +359,12 @@ def design_html(p: DesignRule, style: Style) -> str:
     for ex in p.examples:
         never = ex["never_playable"]
         never_txt = f"{len(never)} cards can never be played" if never else "every card can be played"
-        verdict = "a good rule" if ex["acceptable"] else "not acceptable"
+        if ex["ideal"]:
+            verdict = "a good rule: ideal"
+        elif ex["acceptable"]:
+            verdict = "acceptable, but not ideal"
+        else:
+            verdict = "not acceptable"
         examples.append(
             f"<tr><td>{escape(ex['english'])}<br><code>{escape(ex['text'])}</code></td>"
             f"<td>{ex['playable_min']}–{ex['playable_max']} (typically {ex['playable_median']})</td>"
@@ -389,19 +408,31 @@ no <span class="box"></span> yes — then change the rule.</li>
 </section>"""
 
 
+#: A letter card's record box: the letter written in, the rest circled (no codes to remember).
+LETTER_BOX = (
+    '<div class="lb"><span class="lw">letter</span></div>'
+    '<div class="lc">ink: red · blue · green</div><div class="lc">shape: ○ · □</div>'
+    '<div class="lc">outline: red · black</div>'
+)
+
+
 def record_html(p: RecordSheet, style: Style) -> str:
     v = p.variant
     title = VARIANT_TITLES[v]
+    leader, players = ROLES[v]
     blocks = []
-    per_row, rows = 12, 4
+    letters = v == "letters"
+    per_row, rows = (6, 4) if letters else (12, 4)
     for r in range(rows):
         nums = "".join(f'<td class="n">{r * per_row + k + 1}</td>' for k in range(per_row))
-        cells = "".join('<td class="c"></td>' for _ in range(per_row))
-        tall = "s short" if v in ("express", "new-eleusis") else "s"
+        box = LETTER_BOX if letters else ""
+        cells = "".join(f'<td class="c{" letter" if letters else ""}">{box}</td>' for _ in range(per_row))
+        tall = "s short" if v in ("express", "new-eleusis") or letters else "s"
         sides = "".join(f'<td class="{tall}"></td>' for _ in range(per_row))
+        wrong = "(not allowed)" if letters else "(wrong)"
         blocks.append(
             f'<table class="rec"><tr><th rowspan="2" class="rl">Mainline</th>{nums}</tr><tr>{cells}</tr>'
-            f'<tr><th class="rl">Sideline<br>(wrong)</th>{sides}</tr></table>'
+            f'<tr><th class="rl">Sideline<br>{wrong}</th>{sides}</tr></table>'
         )
     guesses = ""
     if v in ("express", "new-eleusis"):
@@ -414,7 +445,7 @@ def record_html(p: RecordSheet, style: Style) -> str:
     head = "".join(f"<th>{c}</th>" for c in cols)
     n_rows = 8 if v != "gardner" else 6
     body = "".join("<tr>" + "".join("<td></td>" for _ in cols) + "</tr>" for _ in range(n_rows))
-    dealer_row = f'<tr class="dealer"><td>Dealer</td><td colspan="{len(cols) - 2}"></td><td></td></tr>'
+    dealer_row = f'<tr class="dealer"><td>{leader}</td><td colspan="{len(cols) - 2}"></td><td></td></tr>'
     ex = p.example
     inputs = "".join(
         f"<li>{escape(k.capitalize())}: {escape(_list(v_))}</li>" for k, v_ in ex["inputs"].items()
@@ -422,9 +453,10 @@ def record_html(p: RecordSheet, style: Style) -> str:
     lines = "".join(f"<li>{line}</li>" for line in ex["lines"])
     formula = "".join(f"<p>{f}</p>" for f in FORMULAS[v])
     return f"""<section class="puzzle page record" data-number="{p.number}">{_head(p.kind, p.number, title)}
-<table class="meta"><tr><td>Date: <span class="short"></span></td><td>Dealer: <span class="mid"></span></td>
-<td>Players: <span class="mid"></span></td></tr></table>
-<div class="secret"><b>Secret rule</b> (dealer only — fold this strip under): <span class="line"></span>
+<table class="meta"><tr><td>Date: <span class="short"></span></td><td>{leader}: <span class="mid"></span></td>
+<td>{players}: <span class="mid"></span></td></tr></table>
+<div class="secret"><b>Secret rule</b> ({leader.lower()} only — fold this strip under):
+<span class="line"></span>
 Hint given (if any): <span class="line"></span></div>
 <p class="note">{escape(RECORD_NOTES[v])}</p>
 {"".join(blocks)}
@@ -434,10 +466,12 @@ Hint given (if any): <span class="line"></span></div>
 <h2><span class="num">{p.number}</span> Score sheet <small>{escape(title)}</small></h2>
 <table class="grid score"><tr>{head}</tr>{body}{dealer_row}</table>
 <div class="formula"><h3>How to score</h3>{formula}</div>
-<div class="worked"><h3>Worked example</h3><p>Players {escape(", ".join(ex["names"]))}.</p><ul>{inputs}</ul>
+<div class="worked"><h3>Worked example</h3><p>{players} {escape(", ".join(ex["names"]))}.</p>
+<ul>{inputs}</ul>
 <ol class="work">{lines}</ol>
-<p class="check">Checked by <code>eleusis_lab.scoring</code>: players {escape(", ".join(ex["players"]))};
-dealer {escape(ex["dealer"])}.</p></div>
+<p class="check">Checked by <code>eleusis_lab.scoring</code>:
+{players.lower()} {escape(", ".join(ex["players"]))};
+{leader.lower()} {escape(ex["dealer"])}.</p></div>
 </section>"""
 
 
@@ -448,20 +482,110 @@ def _list(value: object) -> str:
 
 
 # -- whole documents -----------------------------------------------------------------------------
-def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool) -> str:
-    """A complete HTML page: the worksheet (``key=False``) or its answer key."""
+def _example_cards(deck: str) -> list[Card]:
+    """Start, an accepted card, a rejected card tried on it, the second card from the top, the top card."""
+    texts = (
+        [
+            "B blue circle black",
+            "C red square red",
+            "A green circle red",
+            "D blue square black",
+            "E red circle black",
+        ]
+        if deck == "letters"
+        else ["5S", "9H", "3C", "8C", "JD"]
+    )
+    return [Card.parse(t) for t in texts]
+
+
+def how_to_read(recipe: Recipe, style: Style) -> str:
+    """The "How to read a table" box of page 1: a small table drawn like the puzzles', annotated."""
+    start, second, rejected, below_top, top = _example_cards(recipe.deck)
+    w, sw = 30, 26
+
+    def col(label: str, card: Card, note: str, side: str = "") -> str:
+        return (
+            f'<div class="hcol"><div class="pos">{label}</div>{style.card(card, w)}'
+            f'<div class="hn">{note}</div>{side}</div>'
+        )
+
+    hang = f'<div class="side">{style.card(rejected, sw)}<div class="hn">rejected</div></div>'
+    picture = (
+        col("start", start, "start card")
+        + col("2", second, "accepted", hang)
+        + col("3", below_top, "second card<br>from the top")
+        + col("4", top, "<b>top card</b>")
+    )
+    return f"""<div class="howto"><h3>How to read a table</h3><div class="hpic">{picture}</div>
+<ul><li>The <b>start card</b> was turned up by the dealer. Every later card was judged by the secret
+rule.</li>
+<li>An <b>accepted</b> card extends the mainline to the right. The last one is the <b>top card</b>
+({style.name(top)}): the next card is played on it. The card before it ({style.name(below_top)}) is the
+<b>second card from the top</b>.</li>
+<li>A <b>rejected</b> card hangs below the mainline, under the card it tried to follow:
+{style.name(rejected)} was tried on {style.name(second)} and refused.</li>
+<li>While only one card is down, a rule about the two top cards accepts any card: there is no second
+card to compare with.</li></ul></div>"""
+
+
+def greyscale_legend(recipe: Recipe, style: Style) -> str:
+    """How a black-and-white print tells the colours apart (greyscale sheets and keys only)."""
+    if recipe.deck == "letters":
+        cards = [Card.parse(t) for t in ("A red circle black", "A blue circle black", "A green circle black",
+                                         "A blue square red")]  # fmt: skip
+        words = (
+            "Ink is shown by the letter’s fill: <b>hollow</b> = red ink, <b>solid black</b> = blue ink, "
+            "<b>grey</b> = green ink (the corner letter R, B or G names it too). A <b>dashed</b> outline is "
+            "red, a <b>solid</b> outline black."
+        )
+    else:
+        cards = [Card.parse(t) for t in ("5H", "5D", "5S", "5C")]
+        words = (
+            "Red suits print <b>hollow</b> (♡ hearts, ♢ diamonds), "
+            "black suits <b>solid</b> (♠ spades, ♣ clubs)."
+        )
+    pics = "".join(style.card(c, 24) for c in cards)
+    return (
+        f'<div class="legend"><b>Printed in black and white.</b> <span class="lp">{pics}</span> {words}</div>'
+    )
+
+
+def own_rule_box(height_mm: float) -> str:
+    """A "your own rule" box that fills the space left on the last page."""
+    boxes = "".join('<span class="ob"></span>' for _ in range(8))
+    return (
+        f'<section class="own" style="height: {height_mm:.0f}mm"><h2>Your own rule</h2>'
+        "<p>Invent a secret rule, play a table of it here for a partner (accepted cards to the right, "
+        "rejected cards below the card they tried to follow), and let them find it.</p>"
+        '<p class="write">My rule: <span class="line"></span></p>'
+        f'<div class="obs">{boxes}</div>'
+        '<p class="write">My partner’s guess: <span class="line"></span></p></section>'
+    )
+
+
+def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool, own_rule_mm: float | None = None) -> str:
+    """A complete HTML page: the worksheet (``key=False``) or its answer key.
+
+    ``own_rule_mm`` adds a "your own rule" box of that height at the end (the build measures the space
+    the last page has left).
+    """
     style = Style(recipe.greyscale)
     title = recipe.title + (" — answer key" if key else "")
+    has_tables = any(not isinstance(p, (RecordSheet, DesignRule)) for p in puzzles)
+    legend = greyscale_legend(recipe, style) if recipe.greyscale and has_tables else ""
     if key:
         body = "".join(key_html(p, style) for p in puzzles if not isinstance(p, RecordSheet))
         top = (
             f'<header class="top"><h1>{escape(title)}</h1><p class="intro">For the teacher. Every answer '
             f"below was checked by the Eleusis Lab engine on the exact table shown. Cards that rule out a "
             f"candidate are framed {'with a dotted border' if recipe.greyscale else 'in amber'} and "
-            f"labelled with its letter.</p></header>"
+            f"labelled with its letter. Difficulty is measured: how many of the simulated players solved "
+            f"each puzzle from the table shown.</p>{legend}</header>"
         )
     else:
         body = "".join(puzzle_html(p, style) for p in puzzles)
+        if own_rule_mm:
+            body += own_rule_box(own_rule_mm)
         intro = f'<p class="intro">{escape(recipe.intro)}</p>' if recipe.intro else ""
         name_line = (
             ""
@@ -469,10 +593,11 @@ def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool) -> str:
             else '<table class="meta"><tr><td>Name: <span class="mid"></span></td><td>Class: '
             '<span class="short"></span></td><td>Date: <span class="short"></span></td></tr></table>'
         )
-        top = f'<header class="top"><h1>{escape(title)}</h1>{name_line}{intro}</header>'
+        howto = how_to_read(recipe, style) if has_tables else ""
+        top = f'<header class="top"><h1>{escape(title)}</h1>{name_line}{intro}{howto}{legend}</header>'
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>{css(recipe, key=key)}</style></head>"
+        f"<title>{escape(title)}</title><style>{css(recipe, key=key, puzzles=puzzles)}</style></head>"
         f"<body>{top}{body}</body></html>"
     )
 
@@ -483,17 +608,23 @@ def _css_string(text: str) -> str:
     return f'"{body}"'
 
 
-def css(recipe: Recipe, *, key: bool) -> str:
+def css(recipe: Recipe, *, key: bool, puzzles: list[Puzzle] | None = None) -> str:
     paper = "A4" if recipe.paper == "A4" else "letter"
     running = _css_string(recipe.title + (" · answer key" if key else ""))
+    # Every page of a student's sheet carries a name line (pages get separated); page 1 has the form.
+    named = not key and not all(isinstance(p, RecordSheet) for p in puzzles or [])
+    top_right = '"Name: ______________________"' if named else '"Eleusis Lab"'
+    # An answer key's explanations may run on to the next page; its tables and lines never split.
+    puzzle_break = "auto" if key else "avoid"
     accent = "#333" if recipe.greyscale else "#1e3a8a"
     red = "#111" if recipe.greyscale else "#c8102e"
     return f"""
 @page {{ size: {paper}; margin: 15mm 14mm 14mm 14mm;
   @top-left {{ content: {running}; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
-  @top-right {{ content: "Eleusis Lab"; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
+  @top-right {{ content: {top_right}; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }}
   @bottom-center {{ content: "Page " counter(page) " of " counter(pages);
                     font: 8pt 'DejaVu Sans', sans-serif; color: #555; }} }}
+@page :first {{ @top-right {{ content: "Eleusis Lab"; font: 8pt 'DejaVu Sans', sans-serif; color: #555; }} }}
 html {{ font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9.5pt; color: #111; }}
 body {{ margin: 0; line-height: 1.35; }}
 h1 {{ font-size: 17pt; margin: 0 0 2mm; color: {accent}; }}
@@ -509,7 +640,8 @@ table.meta td {{ padding: 1mm 0; white-space: nowrap; }}
 span.short, span.mid, span.line {{ display: inline-block; border-bottom: 0.6pt solid #444; height: 4mm; }}
 span.short {{ width: 20mm; }} span.mid {{ width: 45mm; }}
 span.line {{ display: block; width: 100%; height: 6mm; }}
-section.puzzle {{ break-inside: avoid; page-break-inside: avoid; border: 0.6pt solid #9aa3b2;
+section.puzzle {{ break-inside: {puzzle_break}; page-break-inside: {puzzle_break};
+  border: 0.6pt solid #9aa3b2;
   border-radius: 2.5mm; padding: 2.5mm 4mm 2mm; margin: 0 0 4mm; }}
 section.page {{ break-before: page; border: none; padding: 0; }}
 header.top + section.page {{ break-before: auto; }}
@@ -558,6 +690,10 @@ table.rec td, table.rec th {{ border: 0.6pt solid #555; }}
 table.rec th.rl {{ width: 14mm; font-size: 7pt; background: #e5e7eb; font-weight: normal; }}
 table.rec td.n {{ font-size: 6.5pt; color: #666; height: 3mm; padding: 0 0.8mm; border-bottom: none; }}
 table.rec td.c {{ height: 11mm; border-top: none; }}
+table.rec td.c.letter {{ height: 19mm; vertical-align: top; padding: 0.5mm 1mm; font-size: 6.5pt; color: #444;
+                        line-height: 1.45; }}
+table.rec td.c.letter .lb {{ height: 7mm; border-bottom: 0.4pt dotted #999; margin-bottom: 0.6mm; }}
+table.rec td.c.letter .lw {{ font-size: 6pt; color: #777; }}
 table.rec td.s {{ height: 24mm; background: #fafafa; }}
 table.rec td.s.short {{ height: 18mm; }}
 table.score td {{ height: 8mm; }}
@@ -569,5 +705,26 @@ p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
 .worked {{ border: 0.6pt solid #9aa3b2; border-radius: 2mm; padding: 1mm 3mm 2mm; margin-top: 3mm; }}
 .worked ul, .worked ol {{ margin: 0.5mm 0; }}
 p.check {{ font-size: 8pt; color: #555; margin: 1mm 0 0; }}
+section.puzzle h2, p.answer {{ break-after: avoid; }}
+.layout, ol.key li, .choices, p.why {{ break-inside: avoid; }}
+.howto {{ border: 0.6pt solid #9aa3b2; border-radius: 2.5mm; padding: 1.5mm 4mm 1mm; margin: 2mm 0 0;
+          background: #f8fafc; font-size: 8.5pt; }}
+.howto h3 {{ margin: 0 0 1mm; }}
+.howto .hpic {{ float: left; margin: 0 5mm 1mm 0; line-height: 1; }}
+.howto ul {{ margin: 0; padding-left: 4mm; overflow: hidden; }}
+.howto li {{ margin: 0 0 0.6mm; }}
+.hcol {{ display: inline-block; vertical-align: top; width: 19mm; text-align: center; }}
+.hcol .pos {{ font-size: 7pt; color: #666; height: 3.2mm; }}
+.hcol .hn {{ font-size: 6.5pt; line-height: 1.15; color: #333; margin-top: 0.5mm; }}
+.hcol .side {{ margin-top: 1mm; padding-top: 0.6mm; border-top: 0.6pt dashed #999; }}
+.legend {{ border: 0.6pt dashed #555; padding: 1mm 3mm; margin: 2mm 0 0; font-size: 8pt; }}
+.legend .lp img {{ vertical-align: middle; margin-right: 1mm; }}
+section.own {{ border: 0.6pt dashed #9aa3b2; border-radius: 2.5mm; padding: 2.5mm 4mm 2mm; margin: 0;
+               break-inside: avoid; box-sizing: border-box; }}
+section.own h2 {{ margin-bottom: 1mm; }}
+section.own p {{ margin: 0 0 1.5mm; }}
+.obs {{ margin: 2mm 0 3mm; }}
+.obs .ob {{ display: inline-block; width: 14mm; height: 19mm; border: 0.6pt solid #999;
+            border-radius: 1.5mm; margin: 0 2mm 0 0; }}
 @media screen {{ body {{ max-width: 182mm; margin: 8mm auto; }} }}
 """

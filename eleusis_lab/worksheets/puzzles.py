@@ -15,6 +15,7 @@ from typing import Any
 
 from eleusis_lab.cards import Card, deck
 from eleusis_lab.worksheets.candidates import Candidate, pool
+from eleusis_lab.worksheets.difficulty import Measured, measure_options, measure_what_next
 from eleusis_lab.worksheets.evidence import (
     fitting_simple_rules,
     layout_plays,
@@ -97,6 +98,7 @@ class FindTheRule:
     answer: int  # index into options
     falsified_by: tuple[Play | None, ...]  # per option; None for the answer
     falsifier_counts: tuple[int, ...]
+    measured: Measured | None = None  # how many simulated players solve it
     kind: str = "find-the-rule"
 
 
@@ -113,6 +115,7 @@ class WhatNext:
     accepted: tuple[bool, ...]
     branch: Branch | None = None  # the part of an if-rule that this table selects (for the key's "why")
     values: tuple[tuple[str, str], ...] = ()  # what the table makes of the rule's expressions
+    measured: Measured | None = None
     kind: str = "what-next"
 
 
@@ -127,6 +130,7 @@ class Survivors:
     secret: Candidate
     hypotheses: tuple[Candidate, ...]
     falsified_by: tuple[Play | None, ...]  # None: survives
+    measured: Measured | None = None
     kind: str = "survivors"
 
 
@@ -265,6 +269,9 @@ def make_find_the_rule(
             answer=order.index(0),
             falsified_by=tuple(falsified[i] for i in order),
             falsifier_counts=tuple(counts[i] for i in order),
+            measured=measure_options(
+                layout, deck_name, [c.rule for c in options_sorted], [i == order.index(0) for i in range(4)]
+            ),
         )
     raise PuzzleError(
         f"could not find three {difficulty} distractors for rule {secret.key!r} in {tries} layouts; "
@@ -284,6 +291,7 @@ def make_what_next(
         picks = _six_choices(secret, layout, deck_name, difficulty, rng)
         if picks is None:
             continue
+        accepted = tuple(secret.rule.accepts(c, layout.mainline) for c in picks)
         return WhatNext(
             number=number,
             deck=deck_name,
@@ -291,7 +299,8 @@ def make_what_next(
             layout=layout,
             secret=secret,
             choices=tuple(picks),
-            accepted=tuple(secret.rule.accepts(c, layout.mainline) for c in picks),
+            accepted=accepted,
+            measured=measure_what_next(layout, deck_name, picks, accepted),
             branch=(branch := branch_on(secret.rule, layout.mainline)),
             values=table_values(branch.applies if branch else secret.rule.text, layout.mainline),
         )
@@ -392,25 +401,38 @@ def make_survivors(
             secret=secret,
             hypotheses=tuple(c for c, _ in items),
             falsified_by=tuple(p for _, p in items),
+            measured=measure_options(
+                layout, deck_name, [c.rule for c, _ in items], [p is None for _, p in items]
+            ),
         )
     raise PuzzleError(f"could not find enough falsifiable hypotheses for rule {secret.key!r}")
 
 
 # -- pages without a secret rule ----------------------------------------------------------------
-def make_design_rule(number: int, deck_name: str) -> DesignRule:
-    """Worked examples for the rule-design page, measured by the rule checks (engineer B)."""
-    from eleusis_lab.rules import library
-    from eleusis_lab.rules.checks import check
+#: The design page's good example: the first of these the rule checks rate acceptable *and* ideal.
+GOOD_EXAMPLES = ("express-7", "express-2", "express-6")
+BAD_EXAMPLE = "gardner-7"
 
-    keys = ["gardner-7", "express-1"] if deck_name != "letters" else ["letters-cycle"]
-    examples = []
+
+def make_design_rule(number: int, deck_name: str) -> DesignRule:
+    """Worked examples for the rule-design page, measured by the rule checks: a bad rule and an ideal one."""
+    from eleusis_lab.rules import library
+    from eleusis_lab.rules.checks import EXPRESS_HIGH, EXPRESS_LOW, check
+
+    letters = deck_name == "letters"
+    keys = ["letters-cycle"] if letters else [BAD_EXAMPLE, *GOOD_EXAMPLES]
+    examples: list[dict[str, Any]] = []
     for key in keys:
         try:
             entry = library.get(key)
         except (KeyError, ValueError):
             continue
-        report = check(entry.rule, deck="letters" if deck_name == "letters" else "standard")
-        size = 61 if deck_name == "letters" else 52
+        report = check(entry.rule, deck="letters" if letters else "standard")
+        size = report.faces
+        typical = round(report.playable_median * size)
+        ideal = report.acceptable and round(EXPRESS_LOW * size) <= typical <= round(EXPRESS_HIGH * size)
+        if key in GOOD_EXAMPLES and (not ideal or any(e["ideal"] for e in examples)):
+            continue  # one ideal example is enough; a rule that is not ideal is no example of one
         examples.append(
             {
                 "key": key,
@@ -418,11 +440,12 @@ def make_design_rule(number: int, deck_name: str) -> DesignRule:
                 "text": entry.rule.text,
                 "deck_size": size,
                 "playable_min": round(report.playable_min * size),
-                "playable_median": round(report.playable_median * size),
+                "playable_median": typical,
                 "playable_max": round(report.playable_max * size),
                 "never_playable": [str(c) for c in report.never_playable],
                 "can_dead_end": report.can_dead_end,
                 "acceptable": report.acceptable,
+                "ideal": ideal,
                 "verdicts": list(report.verdicts),
             }
         )

@@ -78,14 +78,16 @@ def worked_example(variant: str) -> dict[str, Any]:
             rest = sum(left) - own
             raw = rest - (n - 1) * own
             s = max(raw, 0)
-            text = f"{names[i]}: {rest} − {n - 1} × {own} = {_fmt(raw)}"
-            if raw < 0:
-                text += " → 0 (never below 0)"
+            text = f"{names[i]}: {rest} − {n - 1} × {own}"
             if own == 0:
                 s += 6
                 text += " + 6 (went out)"
+            if raw < 0:  # each equals sign states a true equation: −25 is not 0
+                text += f" = {_fmt(raw)}, never below 0, so <b>{_fmt(s)}</b>"
+            else:
+                text += f" = <b>{_fmt(s)}</b>"
             scores.append(s)
-            lines.append(f"{text} = <b>{_fmt(s)}</b>")
+            lines.append(text)
         engine_players = scoring.gardner_players(left)
         engine_dealer = scoring.gardner_dealer(wrong)
         _agree(variant, scores, engine_players, dealer, engine_dealer)
@@ -185,13 +187,21 @@ def _pack(
     }
 
 
+#: What the variant calls the one who knows the rule and those who look for it.
+ROLES = {
+    "gardner": ("Dealer", "Players"),
+    "express": ("Dealer", "Players"),
+    "new-eleusis": ("God (dealer)", "Players"),
+    "letters": ("Leader", "Researchers"),
+}
+
 # Columns of the score table on each sheet (the last one is always the score).
 SCORE_COLUMNS = {
     "gardner": ["Player", "Wrong cards<br>(1st half)", "Cards left<br>(end)", "Others’ cards",
                 "− (n−1) × own", "Bonus (+6)", "Score"],
     "express": ["Player", "Cards left", "12 − left", "+6 guessed", "+3 emptied", "Score"],
     "new-eleusis": ["Player", "Cards left", "High − left", "+4 empty", "Prophet bonus", "Score"],
-    "letters": ["Player", "Cards left", "Others’ cards", "− n × own", "Score"],
+    "letters": ["Researcher", "Cards left", "Others’ cards", "− n × own", "Score"],
 }  # fmt: skip
 
 RECORD_NOTES = {
@@ -202,6 +212,7 @@ RECORD_NOTES = {
     "Note each guess below.",
     "new-eleusis": "Two decks. A wrong string goes under the card it tried to follow (draw 2 × its length). "
     "Circle every 10th card played (white marker); mark the prophet’s card with ●.",
-    "letters": "61-card letter deck. Write the letter, ink (r/b/g), shape (○/□) and outline (r/k) of "
-    "each card. A card not allowed is taken back (write it under the top card anyway, to keep the evidence).",
+    "letters": "61-card letter deck. For each card write the letter and circle its ink (red, blue, green), "
+    "its shape (circle ○, square □) and its outline (red, black). A card the leader does not allow is "
+    "taken back: write it under the top card anyway, to keep the evidence.",
 }

@@ -32,6 +32,17 @@ RULED_OUT = re.compile(
 )
 
 
+LETTER_WORDS = re.compile(r"([A-E]) \((red|blue|green) ink, (circle|square), (red|black) outline\)")
+
+
+def named(text: str) -> Card:
+    """A card as the sheets write it: ``Q♥``, ``E (red ink, square, red outline)``, ``the blank card``."""
+    m = LETTER_WORDS.fullmatch(text.strip())
+    if m:
+        return Card.parse(" ".join(m.groups()))
+    return Card.parse("blank" if text.strip() == "the blank card" else text)
+
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
@@ -168,10 +179,10 @@ def test_find_the_rule_keys_are_true(pack: dict) -> None:
             assert set(claims) == set(options) - {answer}, (name, n, sorted(claims))
             for letter, m in claims.items():
                 rule = Rule.parse(options[letter]["rule"])
-                card = Card.parse(m.group(2))
+                card = named(m.group(2))
                 before, accepted = situation(layout, m.group(3), card)
                 assert (m.group(4) == "accepted") == accepted
-                assert Card.parse(m.group(5)).design == before[-1].design
+                assert named(m.group(5)).design == before[-1].design
                 assert rule.accepts(card, before) != accepted, (name, n, letter, str(card))
                 assert rule.accepts(card, before) == (m.group(6) == "accept")
                 # a distractor agrees with part of the evidence
@@ -222,7 +233,9 @@ def test_what_next_ticks_equal_accepts(pack: dict) -> None:
 
 
 def _text(card: Card) -> str:
-    return str(card)
+    from eleusis_lab.worksheets.html import card_words
+
+    return card_words(card)
 
 
 def test_surviving_hypotheses_are_those_the_engine_keeps(pack: dict) -> None:
@@ -248,7 +261,7 @@ def test_surviving_hypotheses_are_those_the_engine_keeps(pack: dict) -> None:
             assert set(claims) == set(hyps) - set(alive), (name, n)
             for letter, m in claims.items():
                 rule = Rule.parse(hyps[letter]["rule"])
-                card = Card.parse(m.group(2))
+                card = named(m.group(2))
                 before, accepted = situation(layout, m.group(3), card)
                 assert rule.accepts(card, before) != accepted, (name, n, letter)
             checked += 1
@@ -270,7 +283,10 @@ def test_record_sheets_work_the_formula_with_scoring(pack: dict) -> None:
     assert "Cy: 12 − 5 + 6 (guessed the rule) = 13" in text and ex.players[2] == 13
     assert "Dealer: the best player’s score = 15" in text and ex.dealer == 15
     g = scoring.gardner_players([2, 3, 10, 0])
-    assert f"Dee: 15 − 3 × 0 = 15 + 6 (went out) = {int(g[3])}" in text
+    assert f"Dee: 15 − 3 × 0 + 6 (went out) = {int(g[3])}" in text and int(g[3]) == 21
+    assert "Ana: 13 − 3 × 2 = 7." in text or "Ana: 13 − 3 × 2 = 7 " in text
+    assert not re.search(r"= −?\d+ = ", text), "no chain of equals signs"
+    assert "Cy: 5 − 3 × 10 = −25, never below 0, so 0" in text
     assert f"= {scoring.gardner_dealer([10, 5, 3, 7])}" in text
     le = scoring.letters([5, 2, 0])
     assert f"Leader: 7 − (−13) = {le.dealer}" in text
@@ -279,7 +295,11 @@ def test_record_sheets_work_the_formula_with_scoring(pack: dict) -> None:
     )
     assert f"2 × 7 = {ne.dealer}" in text
     for variant, ex_ in examples.items():
-        assert f"players {', '.join(ex_['players'])}" in text.replace("−", "−"), variant
+        who = "researchers" if variant == "letters" else "players"
+        assert f"{who} {', '.join(ex_['players'])}" in text, variant
+    letters = text.split("letter deck")[-1]
+    assert "Leader" in letters and "Researcher" in letters and "Dealer" not in letters
+    assert "(r/k)" not in text and "outline: red · black" in text
 
 
 def test_design_page_uses_the_rule_checks(pack: dict) -> None:
@@ -291,7 +311,11 @@ def test_design_page_uses_the_rule_checks(pack: dict) -> None:
     assert "Design a rule" in text and "a quarter" in text and "Dead ends?" in text
     report = check(library.get("gardner-7").rule)
     assert f"typically {round(report.playable_median * 52)})" in text
-    assert "not acceptable" in text and "a good rule" in text
+    assert "not acceptable" in text and "a good rule: ideal" in text
+    (good,) = [e for e in item["answers"]["puzzles"][-1]["examples"] if e["ideal"]]
+    checked = check(library.get(good["key"]).rule)
+    assert checked.acceptable and 12 <= round(checked.playable_median * 52) <= 15  # Express: ideally 12-15
+    assert "Alternate red and black" not in text.split("Design a rule")[-1]
 
 
 def test_key_frames_exactly_the_falsifying_cards(pack: dict) -> None:
