@@ -1,7 +1,8 @@
 """Build time of every starter-pack worksheet: generation, worksheet PDF, answer-key PDF, total.
 
 Prints wall-clock and CPU seconds (CPU is what counts on a shared machine) and the ratio of the whole
-pack to its budget of 60 s.  Usage: ``python benchmarks/bench_worksheets.py [OUT_DIR]``.
+pack to its budget of 60 s.  With ``--twice`` the pack is built a second time into another folder and
+every file compared byte for byte.  Usage: ``python benchmarks/bench_worksheets.py [--twice] [OUT_DIR]``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ BUDGET_S = 60.0
 
 
 def main() -> int:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="bench-worksheets-"))
+    args = [a for a in sys.argv[1:] if a != "--twice"]
+    twice = "--twice" in sys.argv[1:]
+    out = Path(args[0]) if args else Path(tempfile.mkdtemp(prefix="bench-worksheets-"))
     print(f"{'recipe':<16} {'items':>5} {'pages':>5} {'generate':>9} {'sheet pdf':>9} {'key pdf':>8} "
           f"{'wall s':>7} {'cpu s':>7}")  # fmt: skip
     wall_total = cpu_total = 0.0
@@ -38,6 +41,15 @@ def main() -> int:
         f"pack / budget ({BUDGET_S:.0f} s): wall {wall_total / BUDGET_S:.2f}, cpu {cpu_total / BUDGET_S:.2f}"
     )
     print(f"output: {out}")
+    if twice:
+        again = Path(tempfile.mkdtemp(prefix="bench-worksheets-again-"))
+        for path in recipes():
+            build(path, again)
+        files = sorted(p.name for p in out.iterdir() if p.is_file())
+        differ = [n for n in files if (out / n).read_bytes() != (again / n).read_bytes()]
+        print(f"built twice: {len(files)} files, {len(files) - len(differ)} byte-identical"
+              + (f"; DIFFERENT: {', '.join(differ)}" if differ else ""))  # fmt: skip
+        return 1 if differ else 0
     return 0
 
 
