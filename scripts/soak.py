@@ -6,6 +6,7 @@ second (with and without the checks) and every failure; exits 1 if any round fai
 
     .venv/bin/python scripts/soak.py --rounds 2000
     .venv/bin/python scripts/soak.py --rounds 200 --variants new-eleusis --thorough
+    .venv/bin/python scripts/soak.py --rounds 0 --stateful 300 --saves   # issue 11's long runs
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import sys
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any
 
 from eleusis_lab.testing import VARIANTS, check_round_conformance, rules_for
@@ -73,12 +75,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated variants")
     parser.add_argument("--thorough", action="store_true", help="reload the save after every action (slower)")
     parser.add_argument("--no-speed", action="store_true", help="skip the plain-play speed measurement")
+    parser.add_argument(
+        "--stateful",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also run the round state machine (tests/security) for N examples of 60 steps per variant",
+    )
+    parser.add_argument("--saves", action="store_true", help="also load the whole damaged-save corpus")
     args = parser.parse_args(argv)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}")
 
+    extra_failures = 0
+    if args.stateful:
+        extra_failures += stateful_soak(variants, args.stateful)
+    if args.saves:
+        extra_failures += saves_soak()
     failures: dict[tuple, list[str]] = {}
     per_variant: Counter[str] = Counter()
     seconds: defaultdict[str, float] = defaultdict(float)
@@ -110,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"… {i + 1} rounds, {elapsed:.0f} s, {len(failures)} failing", flush=True)
     total = time.perf_counter() - start
 
+    if not args.rounds:
+        return 1 if extra_failures else 0
     print()
     print(f"soak: {args.rounds} rounds checked in {total:.1f} s ({args.rounds / total:.1f} rounds/s), "
           f"{len(failures)} failing")  # fmt: skip
@@ -120,7 +137,63 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_speed:
         for variant, rate in plain_speed(variants).items():
             print(f"  {variant:12} plain play (4 random computers): {rate:7.1f} rounds/s")
-    return 1 if failures else 0
+    return 1 if failures or extra_failures else 0
+
+
+def _security_tests() -> None:
+    """The state machine and the save corpus live with the tests (they need hypothesis)."""
+    root = str(Path(__file__).resolve().parent.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+
+
+def stateful_soak(variants: list[str], examples: int) -> int:
+    """Issue 11: random valid and invalid actions, many more than ``make test`` runs; failures found."""
+    from hypothesis import HealthCheck, settings
+
+    _security_tests()
+    from tests.security.round_machine import STEPS, machine_for
+
+    failed = 0
+    for variant in variants:
+        machine = machine_for(variant)
+        machine.TestCase.settings = settings(
+            max_examples=examples,
+            stateful_step_count=60,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        t0 = time.perf_counter()
+        try:
+            machine.TestCase().runTest()
+        except Exception as error:  # hypothesis prints the shrunk failing steps
+            failed += 1
+            print(f"FAIL stateful {variant}: {type(error).__name__}: {error}", flush=True)
+        counts = {kind: n for (v, kind), n in STEPS.items() if v == variant}
+        print(f"stateful {variant:12} {examples} rounds, {counts.get('steps', 0)} steps: "
+              f"{counts.get('accepted', 0)} accepted, {counts.get('refused', 0)} refused, "
+              f"{counts.get('undo', 0)} undone, {time.perf_counter() - t0:.0f} s", flush=True)  # fmt: skip
+    return failed
+
+
+def saves_soak() -> int:
+    """Issue 11: every input of the damaged-save corpus; each is refused or loads a conformant round."""
+    import tempfile
+
+    _security_tests()
+    from tests.security.save_corpus import Tally, corpus
+
+    tally, failed = Tally(), 0
+    with tempfile.TemporaryDirectory() as folder:
+        for what, text in corpus(Path(folder), full=True):
+            try:
+                tally.judge(text, what)
+            except AssertionError as error:
+                failed += 1
+                print(f"FAIL save corpus: {error}", flush=True)
+    print(f"saves: {tally.loaded + tally.refused + failed} inputs, {tally.loaded} loaded and conformant, "
+          f"{tally.refused} refused with one sentence, {failed} failing", flush=True)  # fmt: skip
+    return failed
 
 
 if __name__ == "__main__":
