@@ -293,6 +293,9 @@ class NewEleusisRound(NoPlayRound):
                     expelled = True
                 else:
                     owed = self._draw(player, penalty, "wrong play")
+                    if owed < penalty:
+                        lead += f" The stock cannot pay the penalty of {plural_cards(penalty)}:"
+                        lead += " it is empty." if not owed else f" it held {plural_cards(owed)}."
             self._place_markers(before)
         if not self._physical and not s.hands[player] and player not in s.expelled:
             self._end("out", player)

@@ -941,15 +941,17 @@ class Round:
         return name not in self._state.expelled and name != self._state.prophet
 
     def _draw(self, name: str, count: int, reason: str) -> int:
-        """Emit a penalty draw of ``count`` cards (fewer if the stock is short); return the count owed."""
+        """Emit a penalty draw of ``count`` cards; return how many were really drawn (fewer when the stock
+        is short: RULES.md, a penalty is paid as far as the stock can).  A physical round: ``count``."""
         if count <= 0:
             return 0
         if self._physical:
             self._emit(ev.PenaltyDrawn(name, count, 0, reason))
             return count
         self._before_draw(count)
-        self._emit(ev.PenaltyDrawn(name, count, min(count, len(self._state.stock)), reason))
-        return count
+        drawn = min(count, len(self._state.stock))
+        self._emit(ev.PenaltyDrawn(name, count, drawn, reason))
+        return drawn
 
     def _before_draw(self, count: int) -> None:
         """Express refreshes the stock here when the option allows."""

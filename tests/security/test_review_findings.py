@@ -131,3 +131,31 @@ def test_an_action_whose_save_fails_leaves_the_round_as_before_and_can_be_retrie
     with pytest.raises(SaveFailed, match="nothing was undone"):
         r.undo()
     assert r.to_json() == after_play
+
+
+# -- 12: a penalty the stock cannot pay ----------------------------------------------------------------
+
+
+def test_a_penalty_the_stock_cannot_pay_is_reported_as_really_drawn() -> None:
+    """Reproducer: New Eleusis with an empty stock said "draws 2 cards" and ``Verdict.penalty == 2``
+    while the hand shrank (RULES.md: paid as far as it can; the verdict says what was really drawn)."""
+    import random
+
+    seen = 0
+    for seed in range(30):
+        r = new_round("new-eleusis", ["P1", "P2", "P3", "P4", "P5", "P6"], "new-eleusis", seed=seed)
+        rng = random.Random(seed)
+        while not r.is_over and seen < 3:
+            p = r.current_player
+            stock, hand = r.stock_size, r.hand(p)
+            v = r.play(p, rng.sample(hand, rng.randint(1, min(2, len(hand)))))
+            if v.accepted or v.expelled or v.prophet_overthrown:
+                continue
+            assert v.penalty == min(2 * len(v.cards), stock)
+            assert len(r.hand(p)) == len(hand) - len(v.cards) + v.penalty
+            if stock < 2 * len(v.cards):
+                assert "cannot pay" in v.message and f"draws {2 * len(v.cards)} cards" not in v.message
+                seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 1
