@@ -5,7 +5,7 @@ survives greyscale printing (viridis) and markers that differ by shape as well a
 is byte-for-byte deterministic (:func:`to_svg`: fixed hash salt, no date).
 
 >>> from eleusis_lab.science import Narrowing
->>> from eleusis_lab.science.solo import SoloObservation as Obs
+>>> from eleusis_lab.play import Observation as Obs
 >>> from eleusis_lab.cards import parse_cards
 >>> a, b = parse_cards("3H 9S")
 >>> fig = narrowing_plot(Narrowing.from_evidence([Obs((), (a,), True), Obs((a,), (b,), False)]))

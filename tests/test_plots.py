@@ -9,9 +9,9 @@ import pytest
 
 from eleusis_lab import plots
 from eleusis_lab.cards import letter_deck, standard_deck
+from eleusis_lab.play import Observation as Obs
 from eleusis_lab.rules import Rule
 from eleusis_lab.science import ClassHypotheses, HypothesisSpace, Narrowing
-from eleusis_lab.science.solo import SoloObservation as Obs
 
 
 @pytest.fixture(scope="module")

@@ -51,6 +51,7 @@ from eleusis_lab.play.letters import LettersRound
 from eleusis_lab.play.new_eleusis import NewEleusisRound
 from eleusis_lab.play.round import GuessResult, Round, Verdict
 from eleusis_lab.play.save import load_round
+from eleusis_lab.play.solo import SoloRound
 from eleusis_lab.play.table import Marker, Observation, SidelinePlay, Table, WrongCard
 from eleusis_lab.play.variant import (
     VARIANTS,
@@ -91,6 +92,7 @@ __all__ = [
     "SaveFailed",
     "ScoreColumn",
     "SidelinePlay",
+    "SoloRound",
     "Table",
     "UnknownPlayer",
     "Verdict",
@@ -106,7 +108,7 @@ __all__ = [
 
 # The built-in variants, in the order boards and score sheets list them.  A new variant is a module
 # with its Round subclass, imported and added here (or registered by its own code with register_variant).
-for _cls in (GardnerRound, ExpressRound, NewEleusisRound, LettersRound):
+for _cls in (GardnerRound, ExpressRound, NewEleusisRound, LettersRound, SoloRound):
     register_variant(_cls)
 
 

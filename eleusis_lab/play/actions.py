@@ -31,6 +31,7 @@ __all__ = [
     "Action",
     "BuyHint",
     "DeclareProphet",
+    "DeclineGuess",
     "EndHalf",
     "Finish",
     "GiveHint",
@@ -132,6 +133,14 @@ class Guess(Action):
 
 
 @dataclass(frozen=True, repr=False)
+class DeclineGuess(Action):
+    """The solo protocol: after the last turn's play, ``player`` lets the chance to guess go by."""
+
+    kind: ClassVar[str] = "decline-guess"
+    player: str
+
+
+@dataclass(frozen=True, repr=False)
 class OverruleGuess(Action):
     """The dealer's final word on the last guess."""
 
@@ -210,6 +219,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Play,
         NoPlay,
         Guess,
+        DeclineGuess,
         OverruleGuess,
         DeclareProphet,
         GiveHint,

@@ -22,6 +22,7 @@ __all__ = [
     "Dealt",
     "Event",
     "Expelled",
+    "GuessDeclined",
     "GuessOverruled",
     "Guessed",
     "HalfEnded",
@@ -196,6 +197,18 @@ class Guessed(Event):
 
 
 @dataclass(frozen=True)
+class GuessDeclined(Event):
+    """The solo protocol: after the last turn's play the player did not guess; the round ends."""
+
+    type: ClassVar[str] = "no-guess"
+    is_action: ClassVar[bool] = True
+    player: str
+
+    def to_action(self) -> act.Action:
+        return act.DeclineGuess(self.player)
+
+
+@dataclass(frozen=True)
 class GuessOverruled(Event):
     """The dealer's final word on the last guess."""
 
@@ -340,6 +353,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PenaltyDrawn,
         StockRefreshed,
         Guessed,
+        GuessDeclined,
         GuessOverruled,
         ProphetDeclared,
         ProphetOverthrown,

@@ -122,6 +122,9 @@ class ComputerPlayer:
     def choose_guess(self, round: Any, name: str) -> str | None:
         return None
 
+    def guess_was_wrong(self, text: str) -> None:
+        """Told after a guess the dealer judged wrong (the scientist then rules it out)."""
+
     def wants_prophet(self, round: Any, name: str) -> bool:
         return False
 

@@ -19,7 +19,7 @@ import os
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,6 +31,7 @@ from eleusis_lab.play.actions import (
     Action,
     BuyHint,
     DeclareProphet,
+    DeclineGuess,
     EndHalf,
     Finish,
     GiveHint,
@@ -44,6 +45,7 @@ from eleusis_lab.play.actions import (
 )
 from eleusis_lab.play.errors import (
     BadGuess,
+    BadSave,
     CardNotInHand,
     GameError,
     IllegalAction,
@@ -200,6 +202,7 @@ class Round:
     #: The deck dealt (``standard``, ``double``, ``letters``), and the kind of card a rule must read.
     deck_name: ClassVar[str] = "standard"
     min_players: ClassVar[int] = 1
+    max_players: ClassVar[int | None] = None
     #: The variant's own options, typed (the shared ones: :data:`~eleusis_lab.play.variant.SHARED_OPTIONS`).
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: What players may do in it, how a match deals it, its score sheet's columns.
@@ -218,10 +221,13 @@ class Round:
         :attr:`score_columns` (players already turned into indexes)."""
         raise ValueError(f"{cls.title} has no score calculator")
 
-    @classmethod
-    def rule_deck(cls) -> str:
-        """The kind of card this variant's rules read: ``letters`` or ``standard`` (one or two decks)."""
-        return "letters" if cls.deck_name == "letters" else "standard"
+    def rule_deck(self) -> str:
+        """The kind of card this round's rule reads: ``letters`` or ``standard`` (one or two decks)."""
+        return "letters" if self.deck_name == "letters" else "standard"
+
+    def deck(self) -> list[Card]:
+        """The cards this round is dealt from, in the deck's own order (the seed shuffles them)."""
+        return make_deck(self.deck_name)
 
     @classmethod
     def option_types(cls) -> tuple[Option, ...]:
@@ -298,6 +304,9 @@ class Round:
             raise GameError("Two players have the same name; give each player a different name.")
         if len(names) < self.min_players:
             raise GameError(f"{self.title} needs at least {self.min_players} players besides the dealer.")
+        if self.max_players is not None and len(names) > self.max_players:
+            many = "one player" if self.max_players == 1 else f"at most {self.max_players} players"
+            raise GameError(f"{self.title} is played by {many}.")
         if dealer is not None and dealer in names:
             raise GameError(f"{dealer} is the dealer and cannot also be a player.")
         return names
@@ -329,7 +338,7 @@ class Round:
         return random.Random(f"{self._seed}/{purpose}")
 
     def _shuffled_deck(self) -> list[Card]:
-        cards = make_deck(self.deck_name)
+        cards = self.deck()
         random.Random(self._seed).shuffle(cards)
         return cards
 
@@ -353,7 +362,7 @@ class Round:
         return ev.Dealt(tuple(cards), self._first_player(), announcement)
 
     def _check_permutation(self, cards: Sequence[Card]) -> None:
-        if sorted(cards, key=card_order) != sorted(make_deck(self.deck_name), key=card_order):
+        if sorted(cards, key=card_order) != sorted(self.deck(), key=card_order):
             raise GameError(f"The deck order must hold each card of the {self.deck_name} deck exactly once.")
 
     def _check_dealt(self, dealt: ev.Dealt) -> None:
@@ -686,9 +695,7 @@ class Round:
     def _physical_card(self, name: str, spec: Card | str, copies: int, on_table: Sequence[Card]) -> Card:
         """A physical round: the card entered, checked only against the deck's counts."""
         card = self._parse_card(spec)
-        if (self.deck_name == "letters" and card.is_playing) or (
-            self.deck_name != "letters" and not card.is_playing
-        ):
+        if card.is_playing != (self.rule_deck() == "standard"):
             raise CardNotInHand(f"{card} is not a card of this deck.")
         design = card.design
         used = {c.copy for c in on_table if c.design == design}
@@ -772,13 +779,130 @@ class Round:
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(starts):
             raise IllegalAction(f"Choose a step from 0 to {len(starts)}.")
         end = starts[step] if step < len(starts) else len(self._events)
+        return self._copy_with(self._events[:end])
+
+    def clone(self) -> Round:
+        """An independent copy of the round as it is now (OpenSpiel's ``clone``): acting on one never
+        changes the other, and the copy writes no autosave."""
+        return self._copy_with(self._events)
+
+    def _copy_with(self, events: Sequence[ev.Event]) -> Round:
+        # Everything but the log and what is folded from it is fixed when the round is dealt.
         copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        copy._events = list(self._events[:end])
-        copy._infos = {}
+        copy._players = self._players
+        copy._dealer = self._dealer
+        copy._rule = self._rule
+        copy._seed = self._seed
+        copy._physical = self._physical
+        copy._options = dict(self._options)
+        copy._stacked = self._stacked
         copy._autosave = None
+        copy._seat = dict(self._seat)
+        copy._infos = {}
+        copy._seal = self._seal
+        copy._events = list(events)
         copy._replay()
         return copy
+
+    @classmethod
+    def from_log(
+        cls,
+        header: Mapping[str, Any],
+        events: Sequence[ev.Event],
+        *,
+        stacked: bool = False,
+        autosave: str | os.PathLike[str] | None = None,
+    ) -> Round:
+        """Rebuild a round from its :meth:`header` and event log, trusting neither: the rule must match
+        the seal, the deal the seed (or, with ``stacked=True`` — the caller's word, never the file's — be
+        a whole deck), and every action must be legal and cause exactly the events that follow it.
+
+        ``header`` holds ``variant`` (on ``Round`` itself; a variant class may leave it out), ``players``,
+        ``dealer``, ``rule`` (a Rule or its text), ``seed``, ``options`` (with ``physical``; only options
+        a save may set, see :class:`~eleusis_lab.play.variant.Option`) and ``seal``.  A refused log
+        raises :class:`~eleusis_lab.play.errors.BadSave` saying which event is wrong.
+        """
+        from eleusis_lab.play.variant import find_variant
+        from eleusis_lab.rules import as_rule
+        from eleusis_lab.rules.seal import Seal
+
+        variant = find_variant(header["variant"]) if "variant" in header or cls is Round else cls
+        if not issubclass(variant, cls):
+            raise BadSave(f"This is a round of {variant.title}, not of {cls.title}.")
+        options = dict(header.get("options", {}))
+        settable = {o.name for o in variant.option_types() if o.from_save}
+        refused = sorted(set(options) - settable)
+        if refused:
+            raise BadSave(f"A saved round may not set {refused[0]!r}.")
+        physical = options.pop("physical", False)
+        seal = header["seal"]
+        if not isinstance(seal, Seal):
+            raise BadSave("The seal must be a Seal.")
+        rule = as_rule(header["rule"])
+        if not seal.verify(rule.text):
+            raise BadSave("The secret rule does not match the round's seal.")
+        if not events or type(events[0]) is not ev.Dealt:
+            raise BadSave("A saved round must begin with the deal.")
+        dealt = events[0]
+        assert isinstance(dealt, ev.Dealt)
+        r = variant(
+            header["players"],
+            rule,
+            seed=header["seed"],
+            dealer=header.get("dealer"),
+            physical=physical,
+            seal=seal,
+            _dealt=dealt,
+            _stacked=stacked,
+            **options,
+        )
+        r._follow(events)
+        # Loading only reads: the round writes itself to ``autosave`` after its next event, not now.
+        r._autosave = os.fspath(autosave) if autosave is not None else None
+        return r
+
+    def _follow(self, saved: Sequence[ev.Event]) -> None:
+        """Replay the actions of ``saved`` after the deal, checking that each causes what follows it."""
+
+        def compare(start: int) -> None:
+            for j in range(start, len(self._events)):
+                if j >= len(saved):
+                    raise BadSave(f"The saved log is cut short after event {len(saved) - 1}.")
+                if self._events[j] != saved[j]:
+                    given = self._events[j].type
+                    raise BadSave(f"Event {j} ({saved[j].type}) does not match what the rules give ({given})")
+
+        compare(0)
+        i = len(self._events)
+        while i < len(saved):
+            event = saved[i]
+            if not event.is_action:
+                raise BadSave(f"Event {i} ({event.type}) does not follow from the events before it.")
+            try:
+                self.apply(action_of_event(event))
+            except BadSave:
+                raise
+            except GameError as e:
+                raise BadSave(f"Event {i} ({event.type}) is not a legal action: {e}") from None
+            compare(i)
+            i = len(self._events)
+
+    def header(self) -> dict[str, Any]:
+        """What :meth:`from_log` needs besides the log: variant, players, dealer, rule, seed, options, seal"""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "dealer": self._dealer,
+            "rule": self._rule,
+            "seed": self._seed,
+            "options": self.options,
+            "seal": self._seal,
+        }
+
+    @property
+    def stacked(self) -> bool:
+        """True when the round was dealt from a stacked deck (``deck_order``), not the seed's shuffle."""
+        return self._stacked
 
     @property
     def steps(self) -> int:
@@ -1096,6 +1220,8 @@ class Round:
                 return self._do_guess(action)
             case OverruleGuess():
                 return self._do_overrule(action)
+            case DeclineGuess():
+                return self._do_decline_guess(action)
             case DeclareProphet():
                 return self._do_declare_prophet(action)
             case GiveHint():
@@ -1199,6 +1325,9 @@ class Round:
     def _do_guess(self, a: Guess) -> GuessResult:
         raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
 
+    def _do_decline_guess(self, a: DeclineGuess) -> None:
+        raise IllegalAction(f"Nobody lets a guess go by in {self.title}: just play on.")
+
     def _do_overrule(self, a: OverruleGuess) -> GuessResult:
         raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
 
@@ -1245,7 +1374,7 @@ class Round:
 
     def _computer_hint(self) -> str:
         """A computer dealer's hint: a card that would fit now (chosen by the seed), or that none does."""
-        fits = [c for c in make_deck(self.deck_name) if self._rule.accepts(c, self._state.mainline, None)]
+        fits = [c for c in self.deck() if self._rule.accepts(c, self._state.mainline, None)]
         if not fits:
             return "No card at all can follow the top card."
         rng = self._rng(f"hint/{len(self._events)}")
@@ -1293,7 +1422,7 @@ class Round:
             guessed = Rule.parse(rule_text)
         except RuleError as e:
             raise BadGuess(f"The guessed rule does not read as a rule: {e}", e) from None
-        deck = "letters" if self.deck_name == "letters" else "standard"
+        deck = self.rule_deck()
         eq = same_rule(guessed, self._rule, deck=deck, player_names=list(self._players))
         cx = eq.counterexample
         text = None
@@ -1326,14 +1455,6 @@ class Round:
 
     def _header_options(self) -> dict[str, Any]:
         return dict(self._options)
-
-    def _redo(self, event: ev.Event) -> None:
-        """Re-run a saved action (loading checks that the log follows from the rules)."""
-        try:
-            action = action_of_event(event)
-        except ValueError:
-            raise GameError(f"A {event.type} event is not something a person does.") from None
-        self.apply(action)
 
 
 __all__ += ["count_designs", "write_atomically"]

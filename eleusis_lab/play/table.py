@@ -75,8 +75,8 @@ class Observation:
     mainline: tuple[Card, ...]
     cards: tuple[Card, ...]
     accepted: bool
-    player: str
-    event_index: int
+    player: str = ""
+    event_index: int = -1
     kind: str = "play"
 
     @property

@@ -5,7 +5,7 @@ rule text).  After every verdict each hypothesis is *consistent* or *falsified*,
 names the observation — the card and the mainline it was tried on — that disproved it.
 
 >>> from eleusis_lab.cards import parse_cards
->>> from eleusis_lab.science.solo import SoloObservation as Obs
+>>> from eleusis_lab.play import Observation as Obs
 >>> h = ClassHypotheses()
 >>> _ = h.add("Ada", "card.color != prev.color", words="colours take turns")
 >>> _ = h.add("Ben", "card.suit == prev.suit")

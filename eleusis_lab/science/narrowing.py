@@ -5,7 +5,7 @@ no-plays included), the dealer's verdict, the remaining count, the ideal one-bit
 the lifelines of the class's own hypotheses (recorded at one step, falsified at another).
 
 >>> from eleusis_lab.cards import parse_cards
->>> from eleusis_lab.science.solo import SoloObservation as Obs
+>>> from eleusis_lab.play import Observation as Obs
 >>> a, b, c = parse_cards("3H 9S 4H")
 >>> n = Narrowing.from_evidence([Obs((), (a,), True), Obs((a,), (b,), False), Obs((a,), (c,), True)])
 >>> [s.accepted for s in n.steps]

@@ -1,36 +1,24 @@
-"""The solo protocol: one computer player against a computer dealer, scored like the public benchmark.
+"""The solo protocol run for a computer player: ``eleusis-lab solo``, lesson 5's races, difficulty estimates.
 
-Double deck, a 12-card hand refilled after every play, the starter turned up until the rule accepts it
-with an empty mainline (cards that cannot start are seen, then go to the bottom of the stock), at most
-30 turns.  Each turn: one play, then the player may state the rule.  A wrong guess costs 2; a correct one
-(judged with :func:`eleusis_lab.rules.checks.same_rule`) ends the round with
-``max_turns - turns used - penalty * wrong guesses``; an unsolved round scores 0.
+The protocol itself is the ``solo`` variant (:class:`eleusis_lab.play.solo.SoloRound`): one player against
+the computer dealer, a 12-card hand refilled after every play, at most 30 turns, a guess after each play
+(a wrong one costs 2), a correct guess scoring ``max_turns - turns used - penalty * wrong guesses``.
+:func:`solo_round` seats a computer player at such a round and sums it up in a :class:`SoloResult`; the
+round itself (with its log, undo and save) is the result's ``round``.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eleusis_lab.cards import Card, double_deck, letter_deck
+from eleusis_lab.cards import Card
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.table import Observation
 from eleusis_lab.rules import as_rule
 
-
-@dataclass(frozen=True, slots=True)
-class SoloObservation:
-    """One judgement, shaped like ``eleusis_lab.play.Observation`` so players read both alike."""
-
-    mainline: tuple[Card, ...]
-    cards: tuple[Card, ...]
-    accepted: bool
-    player: str = "solo"
-    event_index: int = 0
-    kind: str = "play"
-
-    @property
-    def card(self) -> Card:
-        return self.cards[0]
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.solo import SoloRound
 
 
 @dataclass(frozen=True)
@@ -49,7 +37,8 @@ class SoloResult:
     plays: tuple[tuple[Card, bool], ...] = ()
     guesses: tuple[tuple[int, str, bool], ...] = ()
     remaining: tuple[int, ...] = ()
-    evidence: tuple[SoloObservation, ...] = ()
+    evidence: tuple[Observation, ...] = ()
+    round: SoloRound | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON line of ``eleusis-lab solo --json``."""
@@ -64,48 +53,33 @@ class SoloResult:
             "player": self.player,
         }
 
-
-@dataclass
-class SoloTable:
-    """What the player sees (the same methods a ``Round`` offers a computer player)."""
-
-    hand_cards: list[Card]
-    mainline: list[Card]
-    observations: list[SoloObservation] = field(default_factory=list)
-    turn: int = 0
-    max_turns: int = 30
-    variant: str = "solo"
-    max_string: int = 1
-    players: tuple[str, ...] = ("solo",)
-
-    def hand(self, name: str) -> list[Card]:
-        return list(self.hand_cards)
-
-    def evidence(self) -> list[SoloObservation]:
-        return list(self.observations)
-
-    def can_guess(self, name: str) -> bool:
-        return True
-
-    def can_no_play(self, name: str) -> bool:
-        return False
-
-    def can_declare_prophet(self, name: str) -> bool:
-        return False
-
-    @property
-    def last_turn(self) -> bool:
-        return self.turn >= self.max_turns
-
-    @property
-    def is_over(self) -> bool:
-        return self.turn >= self.max_turns
-
-
-def _same(guess: Any, secret: Any) -> bool:
-    from eleusis_lab.rules.checks import same_rule
-
-    return bool(same_rule(guess, secret))
+    @classmethod
+    def of_round(cls, round: SoloRound, player: str, *, remaining: tuple[int, ...] = ()) -> SoloResult:
+        """The result of a solo round, read from its log (a finished round, or one still going on)."""
+        plays: list[tuple[Card, bool]] = []
+        guesses: list[tuple[int, str, bool]] = []
+        for e in round.events:
+            if isinstance(e, ev.Played):
+                plays.append((e.cards[0], e.accepted))
+            elif isinstance(e, ev.Guessed) and e.text is not None:
+                guesses.append((len(plays), e.text, bool(e.correct)))
+        raw = round.raw_score()
+        return cls(
+            rule=round.rule.text,
+            player=player,
+            seed=round.seed,
+            solved=round.solved(),
+            turns=round.turns,
+            wrong_guesses=round.wrong_guesses,
+            score=max(0, raw),
+            raw_score=raw,
+            guess=guesses[-1][1] if guesses else None,
+            plays=tuple(plays),
+            guesses=tuple(guesses),
+            remaining=remaining,
+            evidence=tuple(round.evidence()),
+            round=round,
+        )
 
 
 def solo_round(
@@ -120,9 +94,11 @@ def solo_round(
     """Play one solo round of ``rule`` (a ``Rule``, rule text or library key) with ``player``.
 
     ``player`` is a ``ComputerPlayer`` or a registered name (``"scientist"``, ``"random"``).  The round
-    is determined by ``seed`` (the shuffle, and the player's own seed when given by name).
+    is determined by ``seed`` (the shuffle, and the player's own seed when given by name).  Each turn the
+    player chooses a card, then may guess; a wrong guess is told to the player (``guess_was_wrong``).
     """
-    from eleusis_lab.rules import Rule, RuleError
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.actions import DeclineGuess
 
     secret = as_rule(rule)
     if secret.uses_player:
@@ -130,82 +106,27 @@ def solo_round(
     if max_turns < 1 or hand_size < 1 or penalty < 0:
         raise ValueError("max_turns and hand_size must be at least 1 and penalty at least 0")
     who = _lookup(player, seed) if isinstance(player, str) else player
-    player_name = getattr(who, "name", type(who).__name__)
-    rng = random.Random(seed)
-    stock = letter_deck() + letter_deck() if secret.deck == "letters" else double_deck()
-    if secret.deck == "letters":
-        stock = [c.with_copy(k // 61) for k, c in enumerate(stock)]
-    rng.shuffle(stock)
-
-    table = SoloTable([], [], max_turns=max_turns)
-    for _ in range(len(stock)):
-        card = stock.pop(0)
-        if secret.accepts(card, []):
-            table.mainline.append(card)
-            table.observations.append(SoloObservation((), (card,), True, kind="starter"))
-            break
-        table.observations.append(SoloObservation((), (card,), False, kind="starter"))
-        stock.append(card)
-    else:
-        raise ValueError("no card of the deck can start the line under this rule")
-    table.hand_cards = [stock.pop(0) for _ in range(min(hand_size, len(stock)))]
-
-    plays: list[tuple[Card, bool]] = []
-    guesses: list[tuple[int, str, bool]] = []
-    wrong, solved, last_guess = 0, False, None
-    turns = 0
-    for turn in range(1, max_turns + 1):
-        turns = turn
-        table.turn = turn
-        chosen = who.choose_play(table, "solo")
+    name = str(getattr(who, "name", type(who).__name__))
+    round: SoloRound = new_round(  # type: ignore[assignment]
+        "solo", [name], secret, seed=seed, max_turns=max_turns, hand_size=hand_size, penalty=penalty
+    )
+    while not round.is_over:
+        chosen = who.choose_play(round, name)
         if not chosen:
-            raise ValueError(f"{player_name} declined to play, which the solo protocol does not allow")
+            raise ValueError(f"{name} declined to play, which the solo protocol does not allow")
         card = chosen[0]
-        if card not in table.hand_cards:
-            raise ValueError(f"{player_name} played {card}, which is not in its hand")
-        accepted = secret.accepts(card, table.mainline)
-        table.observations.append(SoloObservation(tuple(table.mainline), (card,), accepted, event_index=turn))
-        plays.append((card, accepted))
-        if accepted:
-            table.mainline.append(card)
-        table.hand_cards.remove(card)
-        if stock:
-            table.hand_cards.append(stock.pop(0))
-        text = who.choose_guess(table, "solo")
+        if card not in round.hand(name):
+            raise ValueError(f"{name} played {card}, which is not in its hand")
+        round.play(name, card)
+        text = who.choose_guess(round, name)
         if text:
-            last_guess = text
-            try:
-                right = _same(Rule.parse(text), secret)
-            except RuleError:
-                right = False
-            guesses.append((turn, text, right))
-            if right:
-                solved = True
-                break
-            wrong += 1
-            told = getattr(who, "guess_was_wrong", None)
-            if callable(told):
-                told(text)
-    # Reading: a solved round never scores below 0 (as an unsolved one); raw_score keeps the formula.
-    raw_score = max_turns - turns - penalty * wrong if solved else 0
-    score = max(0, raw_score)
+            if not round.guess(name, text).correct:
+                who.guess_was_wrong(text)
+        elif round.turns_left == 0:
+            round.apply(DeclineGuess(name))
     space = getattr(who, "_space", None)
     history = tuple(space.history) if space is not None else ()
-    return SoloResult(
-        rule=secret.text,
-        player=player_name,
-        seed=seed,
-        solved=solved,
-        turns=turns,
-        wrong_guesses=wrong,
-        score=score,
-        raw_score=raw_score,
-        guess=last_guess,
-        plays=tuple(plays),
-        guesses=tuple(guesses),
-        remaining=history,
-        evidence=tuple(table.observations),
-    )
+    return SoloResult.of_round(round, name, remaining=history)
 
 
 def _lookup(name: str, seed: int) -> Any:

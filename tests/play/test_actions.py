@@ -227,3 +227,32 @@ def test_random_listed_actions_are_accepted_and_unlisted_ones_refused(variant: s
         if steps % 40 == 0:
             assert load_round(r.to_json()).to_json() == r.to_json()
     assert r.is_over
+
+
+def test_clone_is_independent_and_writes_no_autosave(tmp_path: object) -> None:
+    import pathlib
+
+    path = pathlib.Path(str(tmp_path)) / "r.json"
+    r = new_round("letters", ["Ana", "Ben"], "letters-cycle", seed=4, autosave=path)
+    copy = r.clone()
+    assert copy.to_json() == r.to_json() and copy.autosave is None
+    me = copy.current_player
+    assert me is not None
+    copy.play(me, copy.hand(me)[0])
+    assert len(copy.events) > len(r.events) and load_round(path).to_json() == r.to_json()
+
+
+def test_from_log_takes_neither_a_stacked_deck_nor_an_autosave_from_the_file() -> None:
+    from eleusis_lab.play import BadSave
+
+    order = list(reversed(new_round("express", ["Ana"], "express-1", seed=1).deck()))
+    r = new_round("express", ["Ana", "Ben"], "express-1", seed=1, deck_order=order)
+    with pytest.raises(BadSave, match="stacked deck"):
+        load_round(r.to_json())
+    assert load_round(r.to_json(), stacked=True).to_json() == r.to_json()
+    header = r.header()
+    with pytest.raises(BadSave, match="may not set 'autosave'"):
+        Round.from_log({**header, "options": {**header["options"], "autosave": "/tmp/x.json"}}, r.events)
+    with pytest.raises(GameError, match="seed"):
+        Round.from_log(header, r.events)  # the stacked deal does not follow the seed
+    assert Round.from_log(header, r.events, stacked=True).to_json() == r.to_json()

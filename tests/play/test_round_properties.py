@@ -103,5 +103,5 @@ def test_undo_then_replay_the_same_actions_gives_the_same_round(variant, seed, c
     if not actions:
         return
     last = r.undo()
-    r._redo(last)
+    r.apply(last.to_action())
     assert r.to_json() == text

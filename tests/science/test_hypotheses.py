@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from eleusis_lab.cards import parse_cards
+from eleusis_lab.play import Observation as Obs
 from eleusis_lab.rules import RuleError
 from eleusis_lab.science import ClassHypotheses, Narrowing, check
-from eleusis_lab.science.solo import SoloObservation as Obs
 from eleusis_lab.science.solo import solo_round
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from eleusis_lab.cards import Card
+from eleusis_lab.play import GameError, SoloRound, load_round, new_round
+from eleusis_lab.play import actions as act
 from eleusis_lab.rules import Rule
 from eleusis_lab.science import ScientistPlayer, solo_round
-from eleusis_lab.science.solo import SoloTable
 
 
 class Scripted:
@@ -20,12 +21,12 @@ class Scripted:
         self.hand_sizes: list[int] = []
         self.told: list[str] = []
 
-    def choose_play(self, table: SoloTable, name: str) -> list[Card]:
+    def choose_play(self, table: SoloRound, name: str) -> list[Card]:
         self.hand_sizes.append(len(table.hand(name)))
         return [table.hand(name)[0]]
 
-    def choose_guess(self, table: SoloTable, name: str) -> str | None:
-        return self.guesses.get(table.turn)
+    def choose_guess(self, table: SoloRound, name: str) -> str | None:
+        return self.guesses.get(table.turns)
 
     def guess_was_wrong(self, text: str) -> None:
         self.told.append(text)
@@ -113,3 +114,36 @@ def test_cli_solo_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert all({"seed", "solved", "turns", "wrong_guesses", "score", "guess"} <= set(d) for d in lines)
     assert main(["solo", "--rule", "card.colr == red"]) == 2
     assert "did you mean" in capsys.readouterr().err
+
+
+def test_solo_is_a_variant_with_undo_save_and_its_own_legal_actions() -> None:
+    r = new_round("solo", ["Ana"], "card.color != prev.color", seed=2, max_turns=3)
+    assert isinstance(r, SoloRound) and r.turns_left == 3
+    assert {type(a) for a in r.legal_actions("Ana")} == {act.Play, act.StateConfidence}
+    assert r.legal_actions() == []  # the computer dealer gives no hints in the protocol
+    hand = r.hand("Ana")
+    r.play("Ana", hand[0])
+    assert len(r.hand("Ana")) == 12 and r.hand("Ana")[:11] == hand[1:]  # refilled at the end
+    assert any(isinstance(a, act.Guess) for a in r.legal_actions("Ana"))
+    wrong = r.guess("Ana", "card is red")
+    assert not wrong.correct and not any(isinstance(a, act.Guess) for a in r.legal_actions("Ana"))
+    assert load_round(r.to_json()).to_json() == r.to_json()
+    r.undo()
+    assert r.wrong_guesses == 0 and any(isinstance(a, act.Guess) for a in r.legal_actions("Ana"))
+    r.play("Ana", r.hand("Ana")[0])
+    r.play("Ana", r.hand("Ana")[0])
+    assert r.turns_left == 0 and not any(isinstance(a, act.Play) for a in r.legal_actions("Ana"))
+    before = r.to_json()
+    with pytest.raises(GameError, match="All 3 turns have been played"):
+        r.play("Ana", r.hand("Ana")[0])
+    assert r.to_json() == before
+    r.apply(act.DeclineGuess("Ana"))
+    assert r.is_over and r.end is not None and r.end.reason == "turns" and r.scores().players == [0]
+    assert load_round(r.to_json()).to_json() == r.to_json()
+
+
+def test_solo_takes_one_player_and_no_player_rules() -> None:
+    with pytest.raises(GameError, match="one player"):
+        new_round("solo", ["Ana", "Ben"], "card is red")
+    with pytest.raises(GameError, match="player"):
+        new_round("solo", ["Ana"], "if len(player.name) is odd then card is red else card is black")

@@ -1,0 +1,243 @@
+"""The solo protocol as a variant: one player against the computer dealer, scored like the public benchmark.
+
+Double deck (a letter rule: two letter decks), a 12-card hand refilled after every play, the starter
+turned up until the rule accepts it with an empty mainline (cards that cannot start are seen, then go
+under the stock), at most 30 turns.  Each turn is one play, after which the player may state the rule
+(:class:`~eleusis_lab.play.actions.Guess`); a wrong guess costs ``penalty`` and a guess that does not
+read as a rule counts as a wrong one.  A correct guess (judged with
+:func:`eleusis_lab.rules.checks.same_rule`) ends the round with ``max_turns - turns used - penalty ×
+wrong guesses`` (never below 0); an unsolved round scores 0.  After the last turn's play the player
+guesses or lets the chance go by (:class:`~eleusis_lab.play.actions.DeclineGuess`).
+
+**Readings.** The hand keeps the order the cards were drawn in (the benchmark shows it so; computer
+players that pick "at random" pick from that order).  The accepted starter is evidence like the cards
+turned down before it.
+
+>>> from eleusis_lab.play import new_round
+>>> r = new_round("solo", ["Ana"], "card.color != prev.color", seed=1)
+>>> len(r.hand("Ana")), r.turns_left
+(12, 30)
+>>> v = r.play("Ana", r.hand("Ana")[0]); len(r.hand("Ana")), r.turns_left
+(12, 29)
+>>> r.guess("Ana", "card.color != prev.color").correct, r.scores().players
+(True, [29])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from eleusis_lab.cards import Card, double_deck, letter_deck
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
+from eleusis_lab.play.errors import GameError, IllegalAction
+from eleusis_lab.play.round import GuessResult, Round, Verdict, _Judgement
+from eleusis_lab.play.table import SidelinePlay
+from eleusis_lab.play.variant import Capabilities, MatchRules, Option
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.rules import Rule
+    from eleusis_lab.scoring import Scores
+
+__all__ = ["SoloRound"]
+
+
+class SoloRound(Round):
+    """The solo protocol; :attr:`turns_left` counts down, :meth:`result` sums the round up."""
+
+    key = "solo"
+    aliases = ("solo-protocol", "benchmark")
+    title = "the solo protocol"
+    deck_name = "double"
+    min_players = 1
+    max_players = 1
+    OPTIONS = (
+        Option("max_turns", int, 30, "the number of turns (plays) allowed", low=1, high=1000),
+        Option("hand_size", int, 12, "the cards in hand, refilled after every play", low=1, high=60),
+        Option("penalty", int, 2, "what a wrong guess costs", low=0, high=100),
+    )
+    capabilities = Capabilities(guess=True, hints=False, confidence=True, turn_limit=True)
+    match = MatchRules(playable=False)
+
+    # ------------------------------------------------------------------ setup -------------------
+    def _check_rule_deck(self, rule: Rule) -> None:
+        if rule.uses_player:
+            raise GameError("The solo protocol has no players to name: this rule reads `player`.")
+
+    def rule_deck(self) -> str:
+        return "letters" if self._rule.deck == "letters" else "standard"
+
+    def deck(self) -> list[Card]:
+        """Two decks of the rule's kind of card (two letter decks for a letter rule)."""
+        if self.rule_deck() == "letters":
+            return [c.with_copy(k // 61) for k, c in enumerate(letter_deck() + letter_deck())]
+        return double_deck()
+
+    def _deal(self, cards: list[Card]) -> None:
+        self._state.stock.extend(cards)
+
+    def _after_deal(self) -> None:
+        # The dealer turns up cards until one can start the line; the others go under the stock.
+        rejected: list[Card] = []
+        for card in list(self._state.stock):
+            if self._rule.accepts(card, [], None):
+                self._emit(ev.StarterTurned(card, tuple(rejected)))
+                break
+            rejected.append(card)
+        else:
+            raise GameError("No card of the deck can start the line under this rule.")
+        player = self._players[0]
+        size = min(self._options["hand_size"], len(self._state.stock))
+        self._emit(ev.PenaltyDrawn(player, size, size, "hand"))
+
+    # ------------------------------------------------------------------ views -------------------
+    def hand(self, name: str) -> list[Card]:
+        """The cards ``name`` holds, in the order they were drawn (see the module's readings)."""
+        self._check_player(name)
+        return list(self._state.hands[name])
+
+    @property
+    def turns(self) -> int:
+        """Turns played so far (one play each)."""
+        return sum(1 for j in self._state.judgements if j.kind == "play")
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn under way: before its play, the next one; after it (while the player may
+        guess), the one just played."""
+        return self.turns + (0 if self._state.window is not None else 1)
+
+    @property
+    def max_turns(self) -> int:
+        return int(self._options["max_turns"])
+
+    @property
+    def penalty(self) -> int:
+        """What a wrong guess costs."""
+        return int(self._options["penalty"])
+
+    @property
+    def turns_left(self) -> int:
+        return int(self._options["max_turns"]) - self.turns
+
+    @property
+    def wrong_guesses(self) -> int:
+        return sum(1 for e in self._events if isinstance(e, ev.Guessed) and e.correct is False)
+
+    # ------------------------------------------------------------------ folds -------------------
+    def _on_starter_turned(self, e: ev.StarterTurned, i: int) -> None:
+        super()._on_starter_turned(e, i)
+        self._state.judgements.append(_Judgement(0, (e.card,), True, "dealer", i, "starter"))
+
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        s = self._state
+        [card] = e.cards
+        s.hands[e.player].remove(card)
+        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        if e.accepted:
+            self._put_on_mainline(e.cards)
+        else:
+            s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
+        s.window = (e.player, "play", True)  # a guess may follow every play, right or wrong
+
+    def _on_no_guess(self, e: ev.GuessDeclined, i: int) -> None:
+        self._state.window = None
+
+    # ------------------------------------------------------------------ legal actions -----------
+    def _turn_actions(self, player: str) -> list[Action]:
+        return self._card_plays(player, self._playable_now(player)) if self.turns_left > 0 else []
+
+    def _other_actions(self, player: str) -> list[Action]:
+        s = self._state
+        if s.over is not None or s.window is None:
+            return []
+        out: list[Action] = [Guess(player, open=frozenset({"text"}))]
+        if self.turns_left <= 0:
+            out.append(DeclineGuess(player))
+        return out
+
+    # ------------------------------------------------------------------ actions -----------------
+    def _do_play(self, a: Play) -> Verdict:
+        """One turn: one card of the hand; the hand is refilled from the stock."""
+        player = a.player
+        self._check_turn(player)
+        if self.turns_left <= 0:
+            raise IllegalAction(
+                f"All {self._options['max_turns']} turns have been played: guess, or let it go."
+            )
+        if len(a.cards) != 1:
+            raise IllegalAction("In the solo protocol you play one card a turn.")
+        [card] = self._resolve(player, list(a.cards), self._state.hands[player])
+        accepted = self._judge(player, [card])
+        with self._action():
+            index = self._emit(ev.Played(player, (card,), accepted))
+            if self._state.stock:
+                self._emit(ev.PenaltyDrawn(player, 1, 1, "refill"))
+        msg = f"{card} is right." if accepted else f"{card} is wrong."
+        return self._verdict(index, player=player, cards=(card,), accepted=accepted, penalty=0, message=msg)
+
+    def _do_guess(self, a: Guess) -> GuessResult:
+        """A guess after a play: right ends the round, wrong costs ``penalty`` (after the last turn it
+        ends the round too)."""
+        player, text = a.player, a.text
+        self._check_player(player)
+        self._check_open()
+        if self._state.window is None:
+            raise IllegalAction(f"{player} may guess only right after a play.")
+        if a.words is not None:
+            raise IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction("Say the guessed rule as rule text.")
+        correct, why = self._judge_solo_guess(text)
+        with self._action():
+            index = self._emit(ev.Guessed(player, text, None, correct, why))
+            if correct:
+                self._end("guessed", player)
+            elif self.turns_left <= 0:
+                self._end("turns")
+        if correct:
+            msg = f"{player} found the rule: the round is over."
+        else:
+            msg = f"{player}'s guess is not the rule" + (f": {why}" if why else ".")
+        return GuessResult(player, text, None, correct, why, msg, ends_round=self.is_over, event_index=index)
+
+    def _judge_solo_guess(self, text: str) -> tuple[bool, str | None]:
+        """The protocol's judge: :func:`same_rule` on the secret rule's deck; unreadable text is wrong."""
+        from eleusis_lab.rules import Rule, RuleError
+        from eleusis_lab.rules.checks import same_rule
+
+        try:
+            guessed = Rule.parse(text)
+        except RuleError as e:
+            return False, f"it does not read as a rule ({str(e).splitlines()[0]})"
+        return bool(same_rule(guessed, self._rule)), None
+
+    def _do_decline_guess(self, a: DeclineGuess) -> None:
+        self._check_player(a.player)
+        self._check_open()
+        if self._state.window is None or self.turns_left > 0:
+            raise IllegalAction("A guess is let go only after the last turn's play; otherwise just play on.")
+        with self._action():
+            self._emit(ev.GuessDeclined(a.player))
+            self._end("turns")
+
+    # ------------------------------------------------------------------ scores ------------------
+    def solved(self) -> bool:
+        return self._state.guessed_by is not None
+
+    def raw_score(self) -> int:
+        """``max_turns - turns - penalty × wrong guesses`` when solved, else 0 (may be below 0)."""
+        if not self.solved():
+            return 0
+        return int(self._options["max_turns"]) - self.turns - self._options["penalty"] * self.wrong_guesses
+
+    def scores(self) -> Scores:
+        """The player's solo score (the raw score, never below 0); there is no dealer to score."""
+        from eleusis_lab.scoring import Scores
+
+        raw = self.raw_score()
+        notes = (f"raw score {raw}",) if raw < 0 else ()
+        return Scores([max(0, raw)], 0, names=tuple(self._players), variant=self.key, notes=notes)
+
+    def cards_left(self) -> list[int]:
+        return [len(self._state.hands[p]) for p in self._players]
