@@ -17,6 +17,7 @@ __all__ = [
     "RoundOver",
     "SaveFailed",
     "UnknownPlayer",
+    "first_clause",
 ]
 
 
@@ -65,3 +66,10 @@ class SaveFailed(GameError):
         super().__init__(f"Could not save the round to {path}: {reason}; {undone}.")
         self.path = path
         self.os_error = error
+
+
+def first_clause(error: BaseException) -> str:
+    """An error's message as one clause for a BadSave sentence: its first line (a rule error's caret
+    and hint lines stay out), without a closing full stop (the sentence adds its own)."""
+    lines = str(error).strip().splitlines()
+    return (lines[0] if lines else type(error).__name__).rstrip(" .")

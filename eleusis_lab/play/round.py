@@ -53,6 +53,7 @@ from eleusis_lab.play.errors import (
     RoundOver,
     SaveFailed,
     UnknownPlayer,
+    first_clause,
 )
 from eleusis_lab.play.table import (
     Marker,
@@ -883,7 +884,7 @@ class Round:
             except BadSave:
                 raise
             except GameError as e:
-                raise BadSave(f"Event {i} ({event.type}) is not a legal action: {e}") from None
+                raise BadSave(f"Event {i} ({event.type}) is not a legal action: {first_clause(e)}.") from None
             compare(i)
             i = len(self._events)
 

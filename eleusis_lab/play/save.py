@@ -21,7 +21,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.play import events as ev
-from eleusis_lab.play.errors import BadSave, GameError
+from eleusis_lab.play.errors import BadSave, GameError, first_clause
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.play.round import Round
@@ -68,13 +68,6 @@ def dump_round(r: Round) -> str:
     lines.append(f' "checksum": {json.dumps(checksum(body))}')
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def _clause(error: BaseException) -> str:
-    """An error's message as one clause for a BadSave sentence: its first line (a rule error's caret
-    and hint lines stay out), without a closing full stop (the sentence adds its own)."""
-    lines = str(error).strip().splitlines()
-    return (lines[0] if lines else type(error).__name__).rstrip(" .")
 
 
 def _need(cond: bool, message: str) -> None:
@@ -136,7 +129,7 @@ def load_round(
             with open(text, encoding="utf-8") as f:
                 text = f.read()
         except (OSError, UnicodeDecodeError) as e:
-            raise BadSave(f"Cannot read the saved round: {_clause(e)}.") from None
+            raise BadSave(f"Cannot read the saved round: {first_clause(e)}.") from None
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -170,9 +163,9 @@ def load_round(
     except BadSave:
         raise
     except GameError as e:
-        raise BadSave(f"The saved round is not legal: {_clause(e)}.") from None
+        raise BadSave(f"The saved round is not legal: {first_clause(e)}.") from None
     except (ValueError, TypeError, KeyError, AttributeError, AssertionError, IndexError) as e:
-        raise BadSave(f"The saved round is damaged: {_clause(e)}.") from None
+        raise BadSave(f"The saved round is damaged: {first_clause(e)}.") from None
 
 
 def _rebuild(body: dict[str, Any], autosave: Any, stacked: bool) -> Round:
@@ -199,11 +192,11 @@ def _rebuild(body: dict[str, Any], autosave: Any, stacked: bool) -> Round:
     try:
         rule = Rule.parse(body["rule"])
     except RuleError as e:
-        raise BadSave(f"The saved secret rule does not parse: {_clause(e)}.") from None
+        raise BadSave(f"The saved secret rule does not parse: {first_clause(e)}.") from None
     try:
         seal = Seal.from_dict(body["seal"])
     except (ValueError, TypeError, KeyError) as e:
-        raise BadSave(f"The saved seal is damaged: {_clause(e)}.") from None
+        raise BadSave(f"The saved seal is damaged: {first_clause(e)}.") from None
     raw = body["events"]
     _need(isinstance(raw, list) and len(raw) > 0, "The save has no events.")
     saved = [ev.event_from_json(e) for e in raw]
@@ -227,6 +220,6 @@ def _saved_options(cls: type[Round], options: Any) -> dict[str, Any]:
         try:
             option.check(value)
         except GameError as e:
-            raise BadSave(f"The saved options are not allowed: {_clause(e)}.") from None
+            raise BadSave(f"The saved options are not allowed: {first_clause(e)}.") from None
     _need("physical" in options, "The save does not say whether the round is played with real cards.")
     return dict(options)
