@@ -360,10 +360,10 @@ class BenchmarkGame:
         penalty: int = PENALTY,
         judge: str | Callable[[Any, Any, Sequence[Card]], bool] = "benchmark",
     ) -> None:
+        from eleusis_lab.play.table import Observation
         from eleusis_lab.rules import as_rule
-        from eleusis_lab.science.solo import SoloObservation
 
-        self._obs_type = SoloObservation
+        self._obs_type = Observation
         self.secret = as_rule(rule)
         if self.secret.deck != "standard" or self.secret.uses_player:
             raise ValueError("the benchmark plays the standard deck, with rules that do not read `player`")
@@ -376,7 +376,7 @@ class BenchmarkGame:
             card = self.stock.pop(0)
             if self.secret.accepts(card, []):
                 self.table.mainline.append(card)
-                self.table.observations.append(SoloObservation((), (card,), True, kind="starter"))
+                self.table.observations.append(Observation((), (card,), True, "solo", kind="starter"))
                 break
         else:
             raise ValueError("no card of the deck can start the line under this rule")
@@ -428,7 +428,7 @@ class BenchmarkGame:
         accepted = self.secret.accepts(card, self.table.mainline)
         self.table.turn += 1
         self.table.observations.append(
-            self._obs_type(tuple(self.table.mainline), (card,), accepted, event_index=self.table.turn)
+            self._obs_type(tuple(self.table.mainline), (card,), accepted, "solo", event_index=self.table.turn)
         )
         if accepted:
             self.table.mainline.append(card)
