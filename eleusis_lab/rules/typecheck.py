@@ -474,6 +474,8 @@ _ORDINALS = ("first ", "second ", "third ", "fourth ")
 
 
 def _arith_bounds(op: str, a: Bounds, b: Bounds) -> Bounds:
+    if op == "%" and a[0] == a[1] and b[0] == b[1] != 0:  # two constants: fold exactly
+        return (a[0] % b[0], a[0] % b[0])
     if op == "+":
         return (a[0] + b[0], a[1] + b[1])
     if op == "-":

@@ -92,3 +92,29 @@ def test_commit_refuses_bad_rule_text() -> None:
 
     with pytest.raises(RuleError):
         Seal.commit("card.colour = prev.colour")
+
+
+def test_a_rounds_salt_is_random_not_from_its_seed() -> None:
+    """Reproducer (old main): the salt was ``sha256(f"eleusis-lab-seal/{seed}")[:32]``, so knowing the
+    seed of a round let anyone hash every library rule and find the one matching the fingerprint::
+
+        r = new_round("express", ["Ana", "Ben"], "express-2", seed=7)
+        salt = hashlib.sha256(b"eleusis-lab-seal/7").hexdigest()[:32]
+        [e.key for e in library.ENTRIES if Seal.commit(e.rule, salt=salt).digest == r.seal.digest]
+        # -> ['express-2']
+    """
+    from eleusis_lab.play import load_round, new_round
+    from eleusis_lab.rules import library
+
+    a = new_round("express", ["Ana", "Ben"], "express-2", seed=7)
+    b = new_round("express", ["Ana", "Ben"], "express-2", seed=7)
+    assert a.seal.salt and b.seal.salt and a.seal.salt != b.seal.salt  # secrets, not the seed
+    assert a.hand("Ana") == b.hand("Ana")  # the deal still follows the seed
+    derived = hashlib.sha256(b"eleusis-lab-seal/7").hexdigest()[:32]
+    assert a.seal.salt != derived
+    found = [e.key for e in library.ENTRIES if Seal.commit(e.rule, salt=derived).digest == a.seal.digest]
+    assert found == []
+    # the salt lives in the sealed round's save, so a loaded round keeps its seal and verifies the rule
+    again = load_round(a.to_json())
+    assert again.seal == a.seal and again.seal.verify("express-2")
+    assert json.loads(a.to_json())["seal"]["salt"] == a.seal.salt
