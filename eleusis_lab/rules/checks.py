@@ -82,13 +82,31 @@ EXPRESS_LOW, EXPRESS_HIGH = 12 / 52, 15 / 52
 
 #: Above this many rule evaluations the exhaustive search gives way to simulation.
 EXHAUSTIVE_BUDGET = 1_500_000
-#: Simulation size: random lines of this many cards, and how many of them.
+#: Above this many (situation, card) steps too (each costs a little even when its verdicts are cached).
+EXHAUSTIVE_STEPS = 1_000_000
+#: Simulation size: random lines of this many cards, and how many of them (at most).
 SIM_WALKS, SIM_LENGTH = 120, 30
+#: The most rule work one check or comparison does, so any rule is checked or compared in well under a
+#: second: one unit is one node of a rule evaluated once, a primality test counts :data:`PRIME_WORK`.
+#: The exhaustive search stays within it; a simulation tries fewer random lines when a long rule would
+#: exceed it, and says so.  (The library's heaviest exhaustive check needs about 500,000; a unit is
+#: about 0.3 microseconds here.)
+WORK_BUDGET = 1_200_000
+PRIME_WORK = 40
 #: Positions are folded onto a period only when both the threshold and the period are this small.
 MAX_POSITION_FOLD = 60
 
 
 # -- resolving arguments -----------------------------------------------------------------------
+def rule_work(rule: Rule) -> int:
+    """What judging one card costs, in :data:`WORK_BUDGET` units: its nodes, primality tests weighing more.
+
+    An upper bound (lazy evaluation often reads less), and deterministic, so a check's method and
+    result never depend on how busy the machine is.
+    """
+    return sum(PRIME_WORK if isinstance(n, ast.Is) and n.predicate == "prime" else 1 for n in rule.ast.walk())
+
+
 def _resolve_deck(
     deck: str | Sequence[Card] | None, *rules: Rule
 ) -> tuple[str, list[Card], int, dict[Card, int]]:
@@ -259,6 +277,10 @@ class _Space:
             self.period = period
         self.tracks_position = any(r.uses_position for r in self.rules) or fold not in (None, (1, 1))
         self.features = _history_features(self.rules)
+        #: Work of judging one card by every rule; a simulation's random lines are as many as fit.
+        self.work = sum(rule_work(r) for r in self.rules)
+        per_line = SIM_LENGTH * len(faces) * self.work
+        self.walks = max(1, min(SIM_WALKS, WORK_BUDGET // per_line))
 
     def clean(self, cards: Sequence[Card]) -> bool:
         """Whether these cards could all lie on one table: no face more often than the deck holds it."""
@@ -284,9 +306,13 @@ class _Space:
         phases = self.threshold + self.period if self.tracks_position else 1
         classes = len({self._key(c) for c in self.faces})
         keys = sum(classes**k for k in range(self.lookback + 1))
-        evaluations = keys * phases * n * len(self.players) * len(self.rules)
+        judged = keys * phases * n * len(self.players)
         steps = (keys if abstract else tails) * phases * n * len(self.players)
-        return evaluations <= EXHAUSTIVE_BUDGET and steps <= 4 * EXHAUSTIVE_BUDGET
+        return (
+            judged * len(self.rules) <= EXHAUSTIVE_BUDGET
+            and judged * self.work <= WORK_BUDGET
+            and steps <= EXHAUSTIVE_STEPS
+        )
 
     def _phase(self, position: int) -> int:
         if not self.tracks_position:
@@ -372,7 +398,7 @@ class _Space:
         """Seeded random lines under the driver: yields the same tuples as :meth:`explore`."""
         rng = random.Random(seed)
         faces, rules = self.faces, self.rules
-        for _ in range(SIM_WALKS):
+        for _ in range(self.walks):
             mainline: list[Card] = [faces[i] for i in self.start]
             for _step in range(SIM_LENGTH):
                 player = rng.choice(self.players)
@@ -407,6 +433,8 @@ class RuleReport:
     verdicts: list[str]
     acceptable: bool
     problems: list[str] = field(default_factory=list)
+    #: Random lines tried by a simulation (0 when exhaustive): fewer than usual for a long rule.
+    random_lines: int = 0
 
     def cards(self, share: float) -> int:
         """A share as a number of different cards of this deck."""
@@ -440,6 +468,7 @@ class RuleReport:
             "verdicts": list(self.verdicts),
             "acceptable": self.acceptable,
             "problems": list(self.problems),
+            "random_lines": self.random_lines,
         }
 
     def __str__(self) -> str:
@@ -546,6 +575,7 @@ def check(
         "faces": n,
         "method": "exhaustive" if exhaustive else "simulation",
         "situations": count,
+        "random_lines": 0 if exhaustive else space.walks,
         "starter_share": min(starter_counts) / n if starter_counts else 0.0,
         "playable_min": min(shares),
         "playable_median": statistics.median(shares),
@@ -640,6 +670,8 @@ def _verdicts(r: dict[str, Any], n: int) -> tuple[list[str], list[str]]:
             "This rule was checked by simulating random lines, not every situation: a rare dead end or "
             "a rarely playable card may have been missed."
         )
+        if r["random_lines"] < SIM_WALKS:
+            verdicts.append(_shortened(r["random_lines"]))
     if problems:
         verdicts.append("Not acceptable for play: " + "; ".join(problems) + ".")
     else:
@@ -700,6 +732,8 @@ class Equivalence:
     counterexample: Counterexample | None
     method: str  # "identical", "exhaustive" or "simulation"
     situations: int  # kinds of situation compared (tails that differ in what the rules read)
+    #: Random lines tried by a simulation (0 otherwise): fewer than usual for long rules.
+    random_lines: int = 0
 
     def __bool__(self) -> bool:
         return self.same
@@ -714,16 +748,18 @@ class Equivalence:
                 f"{a_name.capitalize()} and {b_name} accept exactly the same cards in every situation "
                 f"that can arise in play ({self.situations} kinds of situation checked)."
             )
-        return (
+        said = (
             f"{a_name.capitalize()} and {b_name} agreed in all {self.situations} situations tried on random "
             "lines; they are very probably the same rule."
         )
+        return said + (" " + _shortened(self.random_lines) if 0 < self.random_lines < SIM_WALKS else "")
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "same": self.same,
             "method": self.method,
             "situations": self.situations,
+            "random_lines": self.random_lines,
             "counterexample": None if self.counterexample is None else self.counterexample.to_dict(),
         }
 
@@ -770,6 +806,7 @@ def same_rule(
         space = _Space(b, faces, players, lookback, None, copies, others=[a], start=start)
         situations = space.simulate(seed)
     method = "exhaustive" if exhaustive else "simulation"
+    lines = 0 if exhaustive else space.walks
     count = 0
     fallback: Counterexample | None = None
     for real, _mainline, player, (row_b, row_a) in situations:
@@ -783,12 +820,19 @@ def same_rule(
             if found is None:  # pragma: no cover - would mean the position folding was wrong
                 continue
             if space.clean((*real, card)):
-                return Equivalence(False, found, method, count)
+                return Equivalence(False, found, method, count, lines)
             # a face repeated more often than the deck holds it: keep looking for a line real cards make
             fallback = fallback or found
     if fallback is not None:
-        return Equivalence(False, fallback, method, count)
-    return Equivalence(True, None, method, count)
+        return Equivalence(False, fallback, method, count, lines)
+    return Equivalence(True, None, method, count, lines)
+
+
+def _shortened(lines: int) -> str:
+    return (
+        f"The rule is long, so to keep the check quick only {lines} random line{'s' * (lines != 1)} of "
+        f"{SIM_LENGTH} cards {'were' if lines != 1 else 'was'} tried instead of {SIM_WALKS}."
+    )
 
 
 def _join_folds(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int] | None:

@@ -146,7 +146,7 @@ class TypeChecker:
         if max(-lo, hi) > MAX_NUMBER:
             raise self.error(
                 node,
-                f"this number can grow too large (up to {_magnitude(max(-lo, hi))}; the limit is 10^18)",
+                f"this number can grow too large: up to {_magnitude(max(-lo, hi))}, past the limit of 10^18",
                 "rules work with small numbers: ranks go from 1 to 13",
             )
         self.bounds[id(node)] = bounds
@@ -497,7 +497,9 @@ def _union(a: Bounds | None, b: Bounds | None) -> Bounds | None:
 
 
 def _magnitude(n: int) -> str:
-    return f"about 10^{len(str(n)) - 1}"
+    """``1.2 × 10^24``: a big number as a teacher would write it."""
+    digits = str(n)
+    return f"{digits[0]}.{digits[1]} × 10^{len(digits) - 1}"
 
 
 def check(node: A.Node, text: str = "") -> TypeChecker:

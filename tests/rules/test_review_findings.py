@@ -11,6 +11,7 @@ import pytest
 
 from eleusis_lab.cards import Card, parse_cards
 from eleusis_lab.rules import PlayerInfo, Rule, RuleError, library
+from eleusis_lab.rules.checks import check, same_rule
 from eleusis_lab.rules.evaluator import is_prime
 
 
@@ -88,3 +89,36 @@ def test_16_a_constant_zero_divisor_is_refused_however_written(divisor: str) -> 
 def test_16_divisors_that_are_not_always_zero_still_parse() -> None:
     for text in ("card.rank % (prev.rank - 1) == 1", "card.rank % (1 - 2) == 0", "card.rank % -3 == 0"):
         Rule.parse(text)
+
+
+def _longest_and_chain() -> str:
+    leaves = [f"card.rank * prev.rank + prev2.rank != {k + 500}" for k in range(32)]
+    while len(leaves) > 1:
+        leaves = [f"({leaves[i]} and {leaves[i + 1]})" for i in range(0, len(leaves), 2)]
+    return leaves[0]
+
+
+def test_2_checks_and_guess_judgements_have_a_work_cap_and_say_when_it_bites() -> None:
+    """Reproducer: ``check(LONG)`` for a long and-chain (32 conditions on three cards, 1,500
+    characters) simulated 120 lines of 30 cards, 187,200 evaluations of a 250-node rule: seconds of
+    work for one check, and as much again for every guess judged against it."""
+    from eleusis_lab.rules.checks import SIM_LENGTH, SIM_WALKS, WORK_BUDGET, rule_work
+
+    text = _longest_and_chain()
+    rule = Rule.parse(text)
+    report = check(rule)
+    assert report.method == "simulation" and 1 <= report.random_lines < SIM_WALKS
+    assert report.random_lines == 1 or report.random_lines * SIM_LENGTH * 52 * rule_work(rule) <= WORK_BUDGET
+    assert any("to keep the check quick only" in v for v in report.verdicts)
+    eq = same_rule(f"({text}) and true", rule)
+    assert eq.same and eq.method == "simulation" and eq.random_lines < SIM_WALKS
+    assert "to keep the check quick" in eq.explain()
+    # the library's own rules are untouched by the cap: still checked exhaustively
+    assert check("express-9").method == "exhaustive" and same_rule("gardner-4", "gardner-4").method
+
+
+def test_2_work_counts_primality_tests_dearly() -> None:
+    from eleusis_lab.rules.checks import PRIME_WORK, rule_work
+
+    assert rule_work(Rule.parse("card.rank is prime")) == PRIME_WORK + 2
+    assert rule_work(Rule.parse("card.rank == 1")) == 4
