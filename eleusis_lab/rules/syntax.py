@@ -33,7 +33,7 @@ from eleusis_lab.rules.errors import (
 )
 from eleusis_lab.rules.functions import FUNCTIONS
 
-__all__ = ["MAX_DEPTH", "MAX_LENGTH", "parse"]
+__all__ = ["MAX_DEPTH", "MAX_LENGTH", "lark_error", "parse"]
 
 #: Longest rule text accepted, in characters (a long classroom rule is a few hundred).
 MAX_LENGTH = 2000
@@ -251,10 +251,30 @@ def parse(text: str) -> A.Node:
             raise err.orig_exc from None
         raise
     except lark.exceptions.UnexpectedInput as err:
-        raise diagnostics.from_lark(err, text) from None
+        raise diagnostics.from_lark(err, text, lark_error) from None
     finally:
         _state.depth = {}
         _state.text = ""
     if not isinstance(tree, A.Node):  # pragma: no cover - every grammar rule builds a node
         raise RuleError("cannot read this rule", text, 0)
     return tree
+
+
+def lark_error(text: str) -> lark.exceptions.UnexpectedInput | None:
+    """The syntax error Lark finds in ``text``, or None (for the catalogue of mistakes' examples).
+
+    Only Lark's own verdict: the guards of :func:`parse` are not run, and a name the transformer
+    refuses counts as no syntax error.
+    """
+    _state.text = text
+    _state.depth = {}
+    try:
+        _lark().parse(text)
+    except lark.exceptions.UnexpectedInput as err:
+        return err
+    except RuleError:
+        return None
+    finally:
+        _state.depth = {}
+        _state.text = ""
+    return None
