@@ -62,6 +62,7 @@ class Narrowing:
     lifelines: list[Lifeline] = field(default_factory=list)
     top: list[str] = field(default_factory=list)
     deck: str = "standard"
+    skipped: int = 0  # observations the space cannot judge (a card outside its deck)
 
     @property
     def remaining(self) -> list[int]:
@@ -88,30 +89,12 @@ class Narrowing:
     ) -> Narrowing:
         """Replay ``evidence`` (``Observation``s) into a fresh space (or a copy of ``space``)."""
         evidence = list(evidence)
-        if space is None:
-            if deck is None:
-                cards = [c for o in evidence for c in (*o.mainline, *o.cards)]
-                deck = "letters" if any(not c.is_playing for c in cards) else "standard"
-            space = HypothesisSpace(deck)
-        else:
-            space = space.copy()
-        result = cls(space.remaining(), deck=space.deck)
-        for i, obs in enumerate(evidence, start=1):
-            space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
-            result.steps.append(
-                Step(
-                    i,
-                    tuple(obs.cards),
-                    tuple(obs.mainline),
-                    bool(obs.accepted),
-                    space.remaining(),
-                    getattr(obs, "kind", "play"),
-                    getattr(obs, "player", ""),
-                )
-            )
-        if hypotheses is not None:
-            result.lifelines = lifelines(hypotheses)
-        result.top = [c.text for c in space.classes(5)]
+        if space is None and deck is None:
+            cards = [c for o in evidence for c in (*o.mainline, *o.cards)]
+            deck = "letters" if any(not c.is_playing for c in cards) else "standard"
+        fold = NarrowingFold(deck or "standard", space=space)
+        result = fold.update(evidence, hypotheses)
+        result.top = [c.text for c in fold.space.classes(5)]
         return result
 
     @classmethod
@@ -119,9 +102,7 @@ class Narrowing:
         """The narrowing of a round so far (``round.evidence()``), with the class's hypotheses if given."""
         if hypotheses is not None:
             hypotheses.update(round)
-        deck = getattr(round, "deck", None)
-        if deck not in ("standard", "letters"):
-            deck = None
+        deck = "letters" if round.deck_name == "letters" else "standard"
         return cls.from_evidence(round.evidence(), deck=deck, hypotheses=hypotheses)
 
     def to_dict(self) -> dict[str, Any]:
@@ -169,3 +150,58 @@ def lifelines(hypotheses: ClassHypotheses | Sequence[Any]) -> list[Lifeline]:
             )
         )
     return out
+
+
+class NarrowingFold:
+    """The one narrowing fold: observes only the new judgements of a growing evidence list (about 5 ms a
+    judgement), and starts again from the beginning when the evidence was rewritten (an undo).
+
+    Boards, plots and worksheets all read their narrowing from here (through :class:`Narrowing`), so a
+    projector's plot and a handout's cannot disagree.  A judgement the space cannot judge is skipped and
+    counted in ``Narrowing.skipped``, the same way everywhere.
+    """
+
+    def __init__(self, deck: str = "standard", *, space: HypothesisSpace | None = None) -> None:
+        self.deck = space.deck if space is not None else deck
+        self._start = space
+        self._reset()
+
+    def _reset(self) -> None:
+        self.space = self._start.copy() if self._start is not None else HypothesisSpace(self.deck)
+        self.initial = self.space.remaining()
+        self._seen: list[Any] = []
+        self._steps: list[Step] = []
+        self._skipped = 0
+
+    def update(
+        self, evidence: Sequence[Any], hypotheses: ClassHypotheses | Sequence[Any] | None = None
+    ) -> Narrowing:
+        """The narrowing after ``evidence`` (the whole list so far), with the hypotheses' lifelines."""
+        evidence = list(evidence)
+        if evidence[: len(self._seen)] != self._seen:
+            self._reset()
+        for obs in evidence[len(self._seen) :]:
+            self._seen.append(obs)
+            try:
+                self.space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
+            except ValueError:
+                self._skipped += 1
+                continue
+            self._steps.append(
+                Step(
+                    len(self._steps) + 1,
+                    tuple(obs.cards),
+                    tuple(obs.mainline),
+                    bool(obs.accepted),
+                    self.space.remaining(),
+                    obs.kind,
+                    obs.player,
+                )
+            )
+        return Narrowing(
+            self.initial,
+            list(self._steps),
+            lifelines(hypotheses) if hypotheses is not None else [],
+            deck=self.deck,
+            skipped=self._skipped,
+        )
