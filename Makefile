@@ -16,7 +16,7 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean
+.PHONY: lab voila class test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -37,6 +37,11 @@ lab: $(STAMP)
 # The projector view: the lesson's boards without code (set LESSON=lessons/NN_….ipynb).
 voila: $(STAMP)
 	$(BIN)/voila $(LESSON) --port $(PORT)
+
+# The projector page: the class board alone in Voila (eleusis-lab class), on CLASS_PORT.
+CLASS_PORT ?= 8866
+class: $(STAMP)
+	$(BIN)/eleusis-lab class --port $(CLASS_PORT)
 
 lint: lint-ruff lint-mypy lint-lessons
 

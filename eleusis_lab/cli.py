@@ -347,6 +347,44 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     return 0 if verdict.same else EXIT_DIFFERENT
 
 
+# -- class: the projector page ---------------------------------------------------------------------
+def projector_notebook() -> Path:
+    """The projector page shipped inside the package (so it works after a plain ``pip install``)."""
+    return Path(__file__).resolve().parent / "widgets" / "projector.ipynb"
+
+
+def _add_class(sub: Any) -> None:
+    p = sub.add_parser(
+        "class",
+        help="open the class board for the projector (Voila)",
+        description="Start Voila on the projector page: only the class board (set-up form, then the "
+        "round), no code, no lesson text. Prints the page's address.",
+    )
+    p.add_argument("--port", type=int, default=8866, help="the port to serve on (default 8866)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.set_defaults(func=_cmd_class)
+
+
+def _cmd_class(args: argparse.Namespace) -> int:
+    notebook = projector_notebook()
+    if not notebook.is_file():
+        raise CommandError(f"the projector page {notebook} is missing from the installed kit")
+    if not 0 < args.port < 65536:
+        raise CommandError(f"the port must be from 1 to 65535, not {args.port}")
+    command = [sys.executable, "-m", "voila", str(notebook), f"--port={args.port}", "--Voila.ip=127.0.0.1"]
+    if args.no_browser:
+        command.append("--no-browser")
+    print(f"The class board: http://127.0.0.1:{args.port}/  (Ctrl-C stops it)", flush=True)
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    try:
+        return subprocess.call(command)
+    except KeyboardInterrupt:  # pragma: no cover - the teacher stops Voila with Ctrl-C
+        return 0
+
+
 # -- the parser and main -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -356,6 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_lab(sub)
     _add_lessons(sub)
+    _add_class(sub)
     _add_check(sub)
     _add_rules(sub)
     _add_solo(sub)

@@ -1,6 +1,8 @@
 """Notebook boards (ipywidgets 8): thin views over the engine for the projector, the class and a student.
 
-- :class:`ClassBoard` — the teacher runs a round of any variant at the projector.
+- :class:`ClassBoard` — the teacher runs a class round at the projector: small views (set-up form, table,
+  verdict, hand, action bar, guess box, hypotheses, reveal, teacher's fold) over a
+  :class:`~eleusis_lab.classroom.ClassSession`, which holds all the state.
 - :class:`PhysicalBoard` — the same with real cards: the teacher enters each card, the computer judges.
 - :class:`SoloBoard` — a student alone against the computer dealer, predicting each verdict.
 - :class:`HypothesisPanel` — the class's hypotheses, falsified by the evidence, and the narrowing plot.
@@ -13,12 +15,14 @@ Driving a board from code (lessons, tests) goes through the same methods as its 
     board.play([board.round.hand(board.round.current_player)[0]])   # a hand button's click
     board.guess("Ana", "card.suit == prev.suit or card.rank == prev.rank")
     board.panel.add("Ben", "card is red", "only red cards")
-    board.reveal(force=True)                       # prints the round's record as cell output
+    board.reveal(force=True)                       # the reveal ends the round in every variant
     ClassBoard.resume(board.save_path)             # after a kernel restart (autosave on)
 
-Stable CSS classes for browser tests: ``eleusis-hand-card`` (hand buttons), ``eleusis-verdict``,
-``eleusis-table``, ``eleusis-prediction`` (solo), ``eleusis-deal``, ``eleusis-no-play``, ``eleusis-guess``,
-``eleusis-undo``, ``eleusis-reveal``, ``eleusis-next-round``, ``eleusis-judge-card`` (real cards).
+Stable CSS classes (for tests and teachers' own styles): ``eleusis-players``, ``eleusis-variant``,
+``eleusis-secret-rule``, ``eleusis-deal``, ``eleusis-table``, ``eleusis-verdict``, ``eleusis-hand-card``
+(the clickable card), ``eleusis-no-play``, ``eleusis-guess``, ``eleusis-undo``, ``eleusis-reveal``,
+``eleusis-revealed`` (the reveal banner), ``eleusis-scores``, ``eleusis-acceptance-map``, ``eleusis-teacher``
+(the teacher's fold), ``eleusis-prediction`` (solo), ``eleusis-next-round``, ``eleusis-judge-card``.
 
 Nothing in the engine imports this package.
 """

@@ -24,8 +24,14 @@ STYLE = """
 <style>
 .eleusis-board { font-family: DejaVu Sans, Verdana, Arial, sans-serif; }
 .eleusis-board .widget-button, .eleusis-board .jupyter-button { flex: 0 0 auto; }
-.eleusis-hand-slot { margin: 0 6px 6px 0; align-items: center; }
-.eleusis-hand-slot .eleusis-hand-card { font-weight: bold; }
+.eleusis-hand-slot { margin: 0 6px 6px 0; align-items: center; position: relative; padding-bottom: 30px; }
+/* The whole card picture is the button: the button lies over the picture, its label under it. */
+.eleusis-hand-slot > .eleusis-hand-card { font-weight: bold; position: absolute !important; top: 0; left: 0;
+  width: 100% !important; height: 100% !important; margin: 0 !important; padding: 0 0 4px 0;
+  background: transparent !important; box-shadow: none !important; display: flex; align-items: flex-end;
+  justify-content: center; cursor: pointer; }
+.eleusis-hand-slot > .eleusis-hand-card:hover { background: rgba(37, 99, 235, 0.10) !important; }
+.eleusis-hand-slot > .eleusis-hand-card:disabled { background: rgba(255, 255, 255, 0.6) !important; }
 .eleusis-verdict .widget-html-content, .eleusis-table .widget-html-content { line-height: normal; }
 .eleusis-table { overflow-x: hidden; }
 .eleusis-title { font-size: 1.25em; font-weight: bold; }
@@ -44,7 +50,7 @@ VERDICT_COLOURS = {
 def button(
     description: str,
     css_class: str,
-    on_click: Callable[[Any], None] | None = None,
+    on_click: Callable[[Any], object] | None = None,
     *,
     width: str = "10em",
     tooltip: str = "",

@@ -10,12 +10,112 @@ from __future__ import annotations
 import base64
 import io
 import math
+import threading
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from eleusis_lab.widgets._common import FONT
+import ipywidgets as w
 
-__all__ = ["acceptance_map_html", "figure_html", "narrowing_html", "sparkline_svg"]
+from eleusis_lab.widgets._common import FONT, banner, error_text
+
+__all__ = ["FiguresView", "acceptance_map_html", "figure_html", "narrowing_html", "sparkline_svg"]
+
+
+class FiguresView(w.HBox):
+    """The narrowing plot and the acceptance map, redrawn by :meth:`update` from plain values.
+
+    Figures take most of a play's kernel time: inside a kernel they are drawn in a worker thread (the
+    newest job wins), so the next click never waits; outside (scripts, tests) they are drawn at once.
+    """
+
+    def __init__(self, *, plot: bool = True, acceptance_map: bool = False, background: Any = None) -> None:
+        self.plot = w.HTML()
+        self.plot.add_class("eleusis-narrowing-plot")
+        self.map = w.HTML()
+        self.map.add_class("eleusis-acceptance-map")
+        self.plot.layout.flex = self.map.layout.flex = "1 1 0%"
+        self.plot.layout.min_width = self.map.layout.min_width = "0"
+        self.show_plot = w.Checkbox(value=plot, description="Narrowing plot", indent=False)
+        self.show_map = w.Checkbox(value=acceptance_map, description="Acceptance map", indent=False)
+        self.show_map.add_class("eleusis-acceptance-map-toggle")
+        self.toggles = w.HBox([self.show_plot, self.show_map])
+        self.background = _in_kernel() if background is None else bool(background)
+        self._lock = threading.Lock()
+        self._job: tuple[Any, Any, list[Any]] | None = None
+        self._worker: threading.Thread | None = None
+        super().__init__([self.plot, self.map], layout=w.Layout(width="100%"))
+        self.add_class("eleusis-figures")
+
+    @property
+    def wants_map(self) -> bool:
+        return bool(self.show_map.value)
+
+    def on_toggle(self, redraw: Callable[[], None]) -> None:
+        """Call ``redraw`` when the teacher ticks a figure on or off."""
+        self.show_plot.observe(lambda _c: redraw(), "value")
+        self.show_map.observe(lambda _c: redraw(), "value")
+
+    def update(self, narrowing: Any, space: Any, mainline: list[Any]) -> None:
+        """Redraw from a :class:`~eleusis_lab.science.Narrowing` and (for the map) a narrowed space."""
+        job = (
+            narrowing if self.show_plot.value else None,
+            space if self.show_map.value else None,
+            list(mainline),
+        )
+        if not self.show_plot.value:
+            self.plot.value = ""
+        if not self.show_map.value or space is None:
+            self.map.value = ""
+        if job[0] is None and job[1] is None:
+            return
+        if self.background:
+            self._submit(job)
+        else:
+            self._render(job)
+
+    def _render(self, job: tuple[Any, Any, list[Any]]) -> None:
+        narrowing, space, mainline = job
+        if narrowing is not None:
+            self.plot.value = narrowing_html(narrowing)
+        if space is not None:
+            self.map.value = acceptance_map_html(space, mainline)
+
+    def _submit(self, job: tuple[Any, Any, list[Any]]) -> None:
+        with self._lock:
+            self._job = job
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="eleusis-plots", daemon=True)
+                self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                job, self._job = self._job, None
+                if job is None:
+                    self._worker = None
+                    return
+            try:
+                self._render(job)
+            except Exception as error:  # a figure must never break the board: say so instead
+                self.plot.value = banner(
+                    f"The plot could not be drawn: {error_text(error)}", "warning", size="0.9em"
+                )
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait until the background figures are drawn (for scripts and tests)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def figure_html(fig: Any, *, width: str = "100%", alt: str = "figure", dpi: int = 60) -> str:

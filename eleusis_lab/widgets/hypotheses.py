@@ -1,24 +1,84 @@
 """The class hypotheses panel, beside the table: students' guesses at the rule, falsified by the evidence.
 
-The hypotheses are kept by :class:`eleusis_lab.science.ClassHypotheses`, which checks each one against
-every judgement of the round (``Round.evidence()``); the first observation it disagrees with falsifies
-it, and the panel shows that card.  The narrowing plot (how many
-candidate rules are left after each play) and the acceptance map (how likely each card is to be accepted
-next) come from :mod:`eleusis_lab.science` and :mod:`eleusis_lab.plots` and update after each play.
+The panel holds no hypotheses of its own: it draws from a *source* — a
+:class:`~eleusis_lab.classroom.ClassSession` on the class board (each hypothesis a session event, so undo
+and saves cover it), or :class:`RoundHypotheses` around a bare round.  Both fold the narrowing with the
+one :class:`~eleusis_lab.science.narrowing.NarrowingFold`, so the board, the plots and the handouts agree.
 """
 
 from __future__ import annotations
 
-import threading
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
 from eleusis_lab.render import card_svg
+from eleusis_lab.science.hypotheses import ClassHypotheses
+from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
 from eleusis_lab.widgets._common import FONT, banner, button, error_text
+from eleusis_lab.widgets.figures import FiguresView
 
-__all__ = ["HypothesisPanel"]
+__all__ = ["HypothesisPanel", "HypothesisSource", "RoundHypotheses"]
+
+
+class HypothesisSource(Protocol):
+    """What the panel reads and asks: a class session satisfies it, so does :class:`RoundHypotheses`."""
+
+    @property
+    def round(self) -> Any: ...
+
+    @property
+    def hypotheses(self) -> ClassHypotheses: ...
+
+    def add_hypothesis(self, student: str, text: str, words: str | None = None) -> Any: ...
+
+    def remove_hypothesis(self, student: str) -> Any: ...
+
+    def narrowing(self) -> Narrowing | None: ...
+
+    def live_space(self) -> Any: ...
+
+
+class RoundHypotheses:
+    """The class's hypotheses about one round, without a session (the solo and real-cards boards)."""
+
+    def __init__(self, round_: Any) -> None:
+        self.round = round_
+        self._hyps = ClassHypotheses()
+        self._fold = NarrowingFold("letters" if round_.deck_name == "letters" else "standard")
+
+    @property
+    def hypotheses(self) -> ClassHypotheses:
+        self._hyps.update(self.round)
+        return self._hyps
+
+    def add_hypothesis(self, student: str, text: str, words: str | None = None) -> Any:
+        return self.hypotheses.add(student.strip() or "class", text, words=words)
+
+    def remove_hypothesis(self, student: str) -> None:
+        self._hyps.remove(student)
+
+    def narrowing(self) -> Narrowing:
+        return self._fold.update(self.round.evidence(), self.hypotheses)
+
+    def live_space(self) -> Any:
+        """A copy of the narrowed space (the acceptance map reads it in a worker thread)."""
+        self.narrowing()
+        return self._fold.space.copy()
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [
+            {"student": h.student, "text": h.text, "words": h.words, "added_at": h.added_at}
+            for h in self._hyps
+        ]
+
+    def load_list(self, items: list[dict[str, Any]]) -> None:
+        self._hyps = ClassHypotheses()
+        self._hyps.update(self.round)
+        for item in items:
+            hyp = self._hyps.add(item["student"], item["text"], words=item.get("words"))
+            hyp.added_at = int(item.get("added_at", hyp.added_at))
 
 
 class HypothesisPanel(w.VBox):
@@ -33,14 +93,8 @@ class HypothesisPanel(w.VBox):
         background: Any = None,
         figures_inside: bool = True,
     ) -> None:
-        from eleusis_lab.science import ClassHypotheses
-
-        self.round: Any = None
-        self.hyps = ClassHypotheses()
+        self.source: Any = None
         self.card_width = card_width
-        self._space: Any = None
-        self._steps: list[Any] = []
-        self._seen = 0
         self._student = w.Text(placeholder="student", layout=w.Layout(width="8em"))
         self._student.add_class("eleusis-hypothesis-student")
         self._text = w.Text(placeholder="their rule, e.g. card is red", layout=w.Layout(width="95%"))
@@ -53,29 +107,12 @@ class HypothesisPanel(w.VBox):
         self._message = w.HTML()
         self._list = w.HTML()
         self._list.add_class("eleusis-hypotheses-list")
-        # Figures take about a second: inside a kernel they are drawn in a worker thread, so the next
-        # click is never kept waiting; outside (scripts, tests) they are drawn at once.
-        self.background = _in_kernel() if background is None else bool(background)
-        self._lock = threading.Lock()
-        self._job: Any = None
-        self._worker: threading.Thread | None = None
-        self._show_plots = w.Checkbox(value=plots, description="Narrowing plot", indent=False)
-        self._show_plots.observe(lambda _c: self._draw_plots(), "value")
-        self._show_map = w.Checkbox(
-            value=plots and acceptance_map, description="Acceptance map", indent=False
-        )
-        self._show_map.observe(lambda _c: self._draw_plots(), "value")
+        self.figures = FiguresView(plot=plots, acceptance_map=plots and acceptance_map, background=background)
+        self.figures.on_toggle(self._draw_plots)
+        self._show_plots, self._show_map = self.figures.show_plot, self.figures.show_map
         self._count = w.HTML()
         self._count.add_class("eleusis-remaining")
-        self._plot = w.HTML()
-        self._plot.add_class("eleusis-narrowing-plot")
-        self._map = w.HTML()
-        self._map.add_class("eleusis-acceptance-map")
-        # The figures are wide: a board may place them under the table at full width (``figures``).
-        self._plot.layout.flex = self._map.layout.flex = "1 1 0%"
-        self._plot.layout.min_width = self._map.layout.min_width = "0"
-        self.figures = w.HBox([self._plot, self._map], layout=w.Layout(width="100%"))
-        self.figures.add_class("eleusis-figures")
+        self._plot, self._map = self.figures.plot, self.figures.map
         if figures_inside:
             self.figures.layout.flex_flow = "column"
         super().__init__(
@@ -89,7 +126,7 @@ class HypothesisPanel(w.VBox):
                 self._words,
                 self._message,
                 self._list,
-                w.HBox([self._show_plots, self._show_map]),
+                self.figures.toggles,
                 self._count,
                 *([self.figures] if figures_inside else []),
             ]
@@ -100,139 +137,99 @@ class HypothesisPanel(w.VBox):
 
     # -- public -------------------------------------------------------------------------------
     @property
+    def round(self) -> Any:
+        return self.source.round if self.source is not None else None
+
+    @property
     def hypotheses(self) -> list[Any]:
         """The class's hypotheses (``StudentHypothesis``: student, rule, text, words, falsified_by)."""
-        return list(self.hyps)
+        return list(self.source.hypotheses) if self.source is not None else []
 
     def attach(self, round_: Any) -> None:
-        """Follow a new round; hypotheses belong to a round, so the list starts empty."""
-        from eleusis_lab.science import ClassHypotheses
+        """Follow a bare round; hypotheses belong to a round, so the list starts empty."""
+        self.follow(RoundHypotheses(round_))
 
-        self.round = round_
-        self.hyps = ClassHypotheses()
-        self._space = None
-        self._steps = []
-        self._seen = 0
-        self.refresh(round_)
+    def follow(self, source: HypothesisSource) -> None:
+        """Draw from ``source`` (a class session, or :class:`RoundHypotheses`)."""
+        self.source = source
+        self.refresh()
 
     def add(self, student: str, text: str, words: str | None = None) -> Any:
-        """Add a hypothesis, checked at once against the evidence so far; bad rule text raises
-        ``RuleError`` and adds nothing."""
-        if self.round is not None:
-            self.hyps.update(self.round)
-        hyp = self.hyps.add(student.strip() or "class", text, words=words)
-        self._draw_list()
-        self._draw_plots()
-        return hyp
+        """Add a hypothesis, checked at once against the evidence so far; bad rule text raises a
+        ``ValueError`` and adds nothing."""
+        result = self.source.add_hypothesis(student, text, words)
+        self.refresh()
+        return result
 
     def add_typed(self) -> None:
         try:
             self.add(self._student.value, self._text.value, self._words.value.strip() or None)
         except ValueError as error:
-            where = ""
-            if getattr(error, "column", None) is not None:
-                where = f"<pre style='font-size:0.85em'>{escape(str(error))}</pre>"
-            self._message.value = banner(error_text(error), "error", size="0.9em", detail=where)
+            self._message.value = banner(error_text(error), "error", size="0.9em")
             return
         self._message.value = ""
         self._text.value = self._words.value = ""
 
     def remove(self, student: str) -> None:
         """Forget every hypothesis of ``student`` (a teacher's misclick)."""
-        self.hyps.remove(student)
-        self._draw_list()
+        self.source.remove_hypothesis(student)
+        self.refresh()
 
     def status(self) -> list[tuple[Any, Any]]:
         """Each hypothesis with its ``Falsification`` (None while it still stands)."""
-        if self.round is not None:
-            self.hyps.update(self.round)
-        return [(h, h.falsified_by) for h in self.hyps]
+        return [(h, h.falsified_by) for h in self.hypotheses]
+
+    @property
+    def message_html(self) -> str:
+        return self._message.value
 
     @property
     def list_html(self) -> str:
         return self._list.value
 
     @property
+    def count_html(self) -> str:
+        return self._count.value
+
+    @property
     def remaining(self) -> int | None:
-        """Candidate rules still agreeing with every judgement (None before the space is built)."""
-        return self._space.remaining() if self._space is not None else None
+        """Candidate rules still agreeing with every judgement (None with nothing to follow)."""
+        n = self.narrowing()
+        return n.remaining[-1] if n is not None else None
 
     @property
     def history(self) -> list[int]:
-        return list(self._space.history) if self._space is not None else []
+        n = self.narrowing()
+        return list(n.remaining) if n is not None else []
 
-    def narrowing(self) -> Any:
-        """The round's narrowing so far, as :class:`eleusis_lab.science.Narrowing` (built incrementally)."""
-        from eleusis_lab.science import Narrowing
-        from eleusis_lab.science.narrowing import lifelines
-
-        self._update_space()
-        initial = len(self._space) if self._space is not None else 0
-        return Narrowing(initial, list(self._steps), lifelines(self.hyps), deck=self._deck())
+    def narrowing(self) -> Narrowing | None:
+        """The round's narrowing so far, from the source's one fold."""
+        return self.source.narrowing() if self.source is not None and self.round is not None else None
 
     def refresh(self, round_: Any = None) -> None:
-        """Re-check every hypothesis and update the space and the plots (after each play)."""
-        if round_ is not None:
-            self.round = round_
+        """Re-check every hypothesis and update the count and the plots (after each play)."""
+        if round_ is not None and (self.source is None or self.source.round is not round_):
+            self.attach(round_)
+            return
         self._draw_list()
-        self._update_space()
         self._draw_plots()
 
     def to_list(self) -> list[dict[str, Any]]:
-        return [
-            {"student": h.student, "text": h.text, "words": h.words, "added_at": h.added_at}
-            for h in self.hyps
-        ]
+        return self.source.to_list() if isinstance(self.source, RoundHypotheses) else []
 
     def load_list(self, items: list[dict[str, Any]], round_: Any = None) -> None:
-        """Restore saved hypotheses (after a restart) and re-check them against the round."""
-        from eleusis_lab.science import ClassHypotheses
-
+        """Restore saved hypotheses about a bare round (after a restart) and re-check them."""
         if round_ is not None:
-            self.round = round_
-        self.hyps = ClassHypotheses()
-        if self.round is not None:
-            self.hyps.update(self.round)
-        for item in items:
-            hyp = self.hyps.add(item["student"], item["text"], words=item.get("words"))
-            hyp.added_at = int(item.get("added_at", hyp.added_at))
+            self.source = RoundHypotheses(round_)
+        if isinstance(self.source, RoundHypotheses):
+            self.source.load_list(items)
         self.refresh()
 
-    # -- internals --------------------------------------------------------------------------------
-    def _deck(self) -> str:
-        return "letters" if getattr(self.round, "variant", "") == "letters" else "standard"
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait until the background figures are drawn (for scripts and tests)."""
+        self.figures.wait(timeout)
 
-    def _update_space(self) -> None:
-        """Observe the new judgements only (an undo rebuilds from the start): ~5 ms a judgement."""
-        if self.round is None:
-            return
-        from eleusis_lab.science.narrowing import Step
-
-        evidence = self.round.evidence()
-        if self._space is None or len(evidence) < self._seen or self._space.deck != self._deck():
-            from eleusis_lab.science.space import HypothesisSpace
-
-            self._space = HypothesisSpace(self._deck())
-            self._steps = []
-            self._seen = 0
-        for obs in evidence[self._seen :]:
-            try:
-                self._space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
-            except ValueError:
-                continue  # a situation the space cannot judge; the rest still counts
-            self._steps.append(
-                Step(
-                    len(self._steps) + 1,
-                    tuple(obs.cards),
-                    tuple(obs.mainline),
-                    bool(obs.accepted),
-                    self._space.remaining(),
-                    getattr(obs, "kind", "play"),
-                    getattr(obs, "player", ""),
-                )
-            )
-        self._seen = len(evidence)
-
+    # -- drawing ----------------------------------------------------------------------------------
     def _draw_list(self) -> None:
         rows = []
         for h, fals in self.status():
@@ -245,8 +242,7 @@ class HypothesisPanel(w.VBox):
                 state = '<div style="color:#166534">still standing ✔</div>'
                 colour = "#16a34a"
             else:
-                width = self.card_width
-                pics = "".join(card_svg(c, width=width, highlight="falsifier") for c in fals.cards)
+                pics = "".join(card_svg(c, width=self.card_width, highlight="falsifier") for c in fals.cards)
                 state = (
                     f'<div style="color:#991b1b">falsified ✘ by judgement {fals.index + 1}: '
                     f"{escape(str(fals))}.</div>"
@@ -261,82 +257,17 @@ class HypothesisPanel(w.VBox):
             rows.append(
                 '<div style="color:#6b7280">No hypotheses yet: type one and click "Add hypothesis".</div>'
             )
-        self._list.value = f'<div style="font-family:{FONT};font-size:0.95em">{"".join(rows)}</div>'
+        self._list.value = f'<div style="font-family:{FONT};font-size:1em">{"".join(rows)}</div>'
 
     def _draw_plots(self) -> None:
-        """The count at once; the figures (about a second of work) in the background inside a kernel."""
-        if self.round is None:
+        """The count at once; the figures after it (in the background inside a kernel)."""
+        narrowing = self.narrowing()
+        if narrowing is None:
             return
-        if self._space is None:
-            self._update_space()
-        if self._space is None:
-            return
-        left = self._space.remaining()
         self._count.value = (
-            f'<div style="font-family:{FONT}">Candidate rules left: <b>{left:,}</b> '
-            f"of {len(self._space):,}</div>"
+            f'<div style="font-family:{FONT}">Candidate rules left: <b>{narrowing.remaining[-1]:,}</b> '
+            f"of {narrowing.initial:,}</div>"
         )
-        want_plot, want_map = self._show_plots.value, self._show_map.value
-        if not want_plot:
-            self._plot.value = ""
-        if not want_map:
-            self._map.value = ""
-        if not (want_plot or want_map):
-            return
-        job = (
-            self.narrowing() if want_plot else None,
-            self._space.copy() if want_map and not self.round.is_over else None,
-            list(self.round.mainline),
-        )
-        if self.background:
-            self._submit(job)
-        else:
-            self._render(job)
-
-    def _render(self, job: tuple[Any, Any, list[Any]]) -> None:
-        from eleusis_lab.widgets.figures import acceptance_map_html, narrowing_html
-
-        narrowing, space, mainline = job
-        if narrowing is not None:
-            self._plot.value = narrowing_html(narrowing)
-        if space is not None:
-            self._map.value = acceptance_map_html(space, mainline)
-        elif self._show_map.value:
-            self._map.value = ""
-
-    def _submit(self, job: tuple[Any, Any, list[Any]]) -> None:
-        """Hand the newest job to the worker thread (older, unstarted jobs are dropped: latest wins)."""
-        with self._lock:
-            self._job = job
-            if self._worker is None:
-                self._worker = threading.Thread(target=self._work, name="eleusis-plots", daemon=True)
-                self._worker.start()
-
-    def _work(self) -> None:
-        while True:
-            with self._lock:
-                job, self._job = self._job, None
-                if job is None:
-                    self._worker = None
-                    return
-            try:
-                self._render(job)
-            except Exception as error:
-                self._plot.value = banner(
-                    f"The plot could not be drawn: {error_text(error)}", "warning", size="0.9em"
-                )
-
-    def wait(self, timeout: float = 60.0) -> None:
-        """Wait until the background figures are drawn (for scripts and tests)."""
-        worker = self._worker
-        if worker is not None:
-            worker.join(timeout)
-
-
-def _in_kernel() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
+        r = self.round
+        space = self.source.live_space() if self.figures.wants_map and not r.is_over else None
+        self.figures.update(narrowing, space, list(r.mainline))

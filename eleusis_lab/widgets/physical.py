@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from eleusis_lab.widgets.class_board import ClassBoard
+from eleusis_lab.widgets.round_board import RoundBoard
 
 __all__ = ["PhysicalBoard"]
 
 
-class PhysicalBoard(ClassBoard):
-    """A :class:`ClassBoard` for real cards: a card picker instead of hands, cards left counted at the end.
+class PhysicalBoard(RoundBoard):
+    """A round board for real cards: a card picker instead of hands, cards left counted at the end.
 
     >>> board = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False, hypotheses=False)
     >>> board.deal(); board.pick("5H"); board.round.mainline

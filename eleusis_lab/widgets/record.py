@@ -37,7 +37,7 @@ class RoundRecord:
     def of(
         cls, round_: Any, *, english: str | None = None, card_width: float = 64, plot: bool = True
     ) -> RoundRecord:
-        from eleusis_lab.widgets.class_board import VARIANT_TITLES
+        from eleusis_lab.widgets.verdicts import VARIANT_TITLES
 
         title = VARIANT_TITLES.get(round_.variant, round_.variant)
         rule = round_.rule

@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card, card_from_json, card_to_json
 from eleusis_lab.widgets._common import FONT, banner
-from eleusis_lab.widgets.class_board import ClassBoard
+from eleusis_lab.widgets.round_board import RoundBoard as ClassBoard
 
 __all__ = ["BenchmarkBoard", "JournalEntry", "SoloBoard"]
 

@@ -27,23 +27,24 @@ def fitting(round_: Any) -> list[Any]:
 
 
 def play_to_the_end(board: Any, *, max_actions: int = 400, wrong_every: int = 5) -> int:
-    """Click through a whole round: mostly fitting cards, a wrong one now and then, no-play when stuck."""
+    """Click through a whole round on the class board: mostly fitting cards, a wrong one now and then,
+    no-play when stuck, the prophet calling every play right."""
     r = board.round
     n = 0
     while not r.is_over:
         n += 1
         assert n <= max_actions, "the round did not end"
-        if getattr(r, "prophet", None):
+        if r.prophet:
             board.prophet_call(True)
         usable = {b.card for b in board.hand_buttons if not b.disabled}
         hand = [c for c in r.hand(r.current_player) if c in usable]
         fit = [c for c in fitting(r) if c in usable]
-        if not fit and board._no_play in board._actions.children:
-            board._no_play.click()
+        if not fit and board.actions.no_play in board.actions.children:
+            board.actions.no_play.click()
             continue
         wrong = [c for c in hand if c not in fit]
         card = wrong[0] if (n % wrong_every == 0 and wrong) or not fit else fit[0]
         button_for(board, card).click()
-        if board._max_string() > 1:
-            board._play_string.click()
+        if board.actions.play_string in board.actions.children:
+            board.actions.play_string.click()
     return n

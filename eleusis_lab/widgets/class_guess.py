@@ -1,0 +1,136 @@
+"""The class board's guess box: a student's sentence → the closest rules → pick one → judge it.
+
+The rule-language box stays beside it for teachers who type rules.  Matching is
+:func:`eleusis_lab.classroom.closest_rules` (word overlap, no network); judging is the session's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from eleusis_lab.classroom import ClassSession, SessionError, closest_rules
+from eleusis_lab.widgets._common import banner, button
+
+__all__ = ["GuessBox"]
+
+
+class GuessBox(w.VBox):
+    """Who guesses, their words (matched to rules to pick from), or their rule typed; then judge."""
+
+    def __init__(self, act: Callable[[Callable[[], Any]], bool]) -> None:
+        self._act = act
+        self.guesser = w.Dropdown(description="Who guesses", style={"description_width": "initial"})
+        self.guesser.layout.width = "16em"
+        self.words = w.Text(description="In words", placeholder="e.g. alternate colours")
+        self.words.layout.width = "26em"
+        self.words.add_class("eleusis-guess-words")
+        self.find = button("Find rules", "eleusis-find-rules", lambda _b: self.find_rules(), width="9em")
+        self.choices = w.RadioButtons(options=[], layout=w.Layout(width="100%"))
+        self.choices.add_class("eleusis-guess-choices")
+        self.judge_choice = button(
+            "Judge this rule", "eleusis-judge-choice", lambda _b: self.judge_picked(), width="12em"
+        )
+        self.text = w.Text(description="Rule text", placeholder="e.g. card.color != prev.color")
+        self.text.layout.width = "30em"
+        self.text.add_class("eleusis-guess-input")
+        self.judge = button("Judge the guess", "eleusis-guess", lambda _b: self.judge_typed(), width="12em")
+        self.overrule_right = button(
+            "Dealer: count it right", "eleusis-overrule-right", lambda _b: self._overrule(True), width="15em"
+        )
+        self.overrule_wrong = button(
+            "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: self._overrule(False), width="15em"
+        )
+        self.message = w.HTML()
+        self.message.add_class("eleusis-guess-message")
+        self._session: ClassSession | None = None
+        self.head = w.HTML('<b style="font-size:18px">A student states the rule</b>')
+        self.words_row = w.HBox([self.guesser, self.words, self.find], layout=w.Layout(flex_flow="row wrap"))
+        self.text_row = w.HBox([self.text, self.judge], layout=w.Layout(flex_flow="row wrap"))
+        self.overrule_row = w.HBox([self.overrule_right, self.overrule_wrong])
+        super().__init__()
+        self.add_class("eleusis-guess-box")
+
+    def render(self, session: ClassSession) -> None:
+        self._session = session
+        names = session.guessers() if "guess" in session.possible() else []
+        kids: list[w.Widget] = []
+        if names:
+            if list(self.guesser.options) != names:
+                self.guesser.options = names
+            if self.guesser.value not in names:
+                self.guesser.value = names[0]
+            kids += [self.head, self.words_row]
+            if self.choices.options:
+                kids += [self.choices, self.judge_choice]
+            kids.append(self.text_row)
+        else:
+            self.choices.options = []
+        if session.notice.kind == "guess" and session.round is not None and not session.revealed:
+            kids.append(self.overrule_row)
+        kids.append(self.message)
+        _set_children(self, kids)
+
+    def find_rules(self) -> None:
+        """Offer the rules closest to the words typed (nothing changes in the round)."""
+        session = self._session
+        deck = (
+            "letters"
+            if session is not None and session.round is not None and session.round.variant == "letters"
+            else "standard"
+        )
+        said = self.words.value.strip()
+        if not said:
+            self.say("Type what the student said first.")
+            return
+        found = closest_rules(said, deck=deck, k=5)
+        if not found:
+            self.choices.options = []
+            self.say("No rule matches those words: try other words, or type the rule below.")
+        else:
+            self.choices.options = [(f"{m.english}  —  {m.text}", m.text) for m in found]
+            self.choices.value = found[0].text
+            self.say("")
+        if session is not None:
+            self.render(session)
+
+    def judge_picked(self) -> None:
+        if self.choices.value is None:
+            self.say("Pick one of the rules first.")
+            return
+        self._judge(str(self.choices.value), self.words.value.strip() or None)
+
+    def judge_typed(self) -> None:
+        self._judge(self.text.value.strip(), None)
+
+    def _judge(self, text: str, words: str | None) -> None:
+        session = self._session
+        if session is None:
+            return
+        who = str(self.guesser.value or "")
+
+        def judge() -> Any:
+            if not text:
+                raise SessionError("Type the guessed rule first, or find it from the student's words.")
+            return session.guess(who, text)
+
+        if self._act(judge):
+            self.text.value = self.words.value = ""
+            self.choices.options = []
+            self.say("")
+
+    def _overrule(self, correct: bool) -> None:
+        session = self._session
+        if session is not None:
+            self._act(lambda: session.overrule(correct))
+
+    def say(self, text: str) -> None:
+        self.message.value = banner(text, "warning", size="18px") if text else ""
+
+
+def _set_children(box: w.Box, kids: list[w.Widget]) -> None:
+    """Replace a box's children only when they change (no flicker on the projector)."""
+    if list(box.children) != kids:
+        box.children = kids
