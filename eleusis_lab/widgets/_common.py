@@ -86,7 +86,7 @@ def scores_html(
     """A plain HTML table of names and points (prints well, reads well on a projector)."""
     rows = "".join(
         f'<tr><td style="padding:2px 14px 2px 0">{escape(str(n))}</td>'
-        f'<td style="padding:2px 0;text-align:right;font-weight:bold">{escape(_fmt(p))}</td></tr>'
+        f'<td style="padding:2px 0;text-align:right;font-weight:bold">{escape(points_text(p))}</td></tr>'
         for n, p in zip(names, points, strict=True)
     )
     note_html = "".join(f'<div style="font-size:0.85em;color:#4b5563">{escape(n)}</div>' for n in notes)
@@ -108,7 +108,8 @@ def round_scores(round_: Any) -> tuple[list[str], list[Any], list[str]]:
     return names, points, list(getattr(scores, "notes", ()) or ())
 
 
-def _fmt(score: Any) -> str:
+def points_text(score: Any) -> str:
+    """Points as a projector shows them: ``3``, ``1.5`` (never ``3.0``)."""
     if isinstance(score, float):
         return str(int(score)) if score.is_integer() else f"{score:.2f}".rstrip("0")
     return str(score)

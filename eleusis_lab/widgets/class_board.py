@@ -68,7 +68,7 @@ class ClassBoard(w.VBox):
         acceptance_map: bool = False,
         autosave: bool | str | Path = True,
         save_dir: str | Path | None = None,
-        card_width: float = 64,
+        card_width: float = 56,
         title: str = "Eleusis — class board",
     ) -> None:
         from eleusis_lab import scoring
@@ -89,7 +89,7 @@ class ClassBoard(w.VBox):
             on_resume=self.resume_from,
         )
         self.status = StatusView()
-        self.table = TableView(card_width, max_height="34vh")
+        self.table = TableView(card_width, max_height="40vh")
         self.verdict = VerdictView()
         self.hand = HandView(self._card_clicked)
         self.actions = ActionBar(
@@ -123,17 +123,20 @@ class ClassBoard(w.VBox):
         self.figures = figures
         self.teacher = TeacherFold(self._act, figures.toggles)
         left = w.VBox(
-            [self.table, self.verdict, self.scores, self.hand, self.actions, self.message, self.guess_box],
+            [self.table, self.verdict, self.scores, self.hand, self.actions, self.message],
             layout=w.Layout(flex="3 1 0%", min_width="0"),
         )
-        right = w.VBox([*([self.panel] if self.panel else []), self.teacher], layout=w.Layout(flex="1 1 0%"))
+        right = w.VBox(
+            [self.guess_box, *([self.panel] if self.panel else []), self.teacher],
+            layout=w.Layout(flex="1 1 0%"),
+        )
         right.layout.min_width, right.layout.max_width = "16em", "26em"
         self._play = w.VBox(
             [self.status, self.reveal_view, w.HBox([left, right], layout=w.Layout(width="100%")), figures]
         )
         self._play.add_class("eleusis-play")
-        head = w.HTML(STYLE + PROJECTOR_STYLE + f'<div class="eleusis-title">{escape(title)}</div>')
-        super().__init__([head, self.form, self._play])
+        self._title = w.HTML(f'<div class="eleusis-title">{escape(title)}</div>')
+        super().__init__([w.HTML(STYLE + PROJECTOR_STYLE), self._title, self.form, self._play])
         self.add_class("eleusis-board")
         self.add_class("eleusis-class-board")
         self.form.show_saved(saved_sessions(self._save_dir))
@@ -335,7 +338,7 @@ class ClassBoard(w.VBox):
         """Redraw every view from the session (cheap: the hand's card widgets are reused)."""
         s = self.session
         setup = s.round is None
-        self.form.layout.display = None if setup else "none"
+        self.form.layout.display = self._title.layout.display = None if setup else "none"
         self._play.layout.display = "none" if setup else None
         if setup:
             self.form.show_saved(saved_sessions(self._save_dir))

@@ -22,35 +22,38 @@ class GuessBox(w.VBox):
 
     def __init__(self, act: Callable[[Callable[[], Any]], bool]) -> None:
         self._act = act
+        # A narrow column beside the table: one field a line, the labels above their fields.
         self.guesser = w.Dropdown(description="Who guesses", style={"description_width": "initial"})
-        self.guesser.layout.width = "16em"
-        self.words = w.Text(description="In words", placeholder="e.g. alternate colours")
-        self.words.layout.width = "26em"
+        self.guesser.layout.width = "95%"
+        self.words = w.Text(placeholder="their words, e.g. alternate colours")
+        self.words.layout.width = "95%"
         self.words.add_class("eleusis-guess-words")
         self.find = button("Find rules", "eleusis-find-rules", lambda _b: self.find_rules(), width="9em")
-        self.choices = w.RadioButtons(options=[], layout=w.Layout(width="100%"))
+        self.choices = w.RadioButtons(options=[], layout=w.Layout(width="95%"))
         self.choices.add_class("eleusis-guess-choices")
         self.judge_choice = button(
             "Judge this rule", "eleusis-judge-choice", lambda _b: self.judge_picked(), width="12em"
         )
-        self.text = w.Text(description="Rule text", placeholder="e.g. card.color != prev.color")
-        self.text.layout.width = "30em"
+        self.text = w.Text(placeholder="or the rule: card.color != prev.color")
+        self.text.layout.width = "95%"
         self.text.add_class("eleusis-guess-input")
         self.judge = button("Judge the guess", "eleusis-guess", lambda _b: self.judge_typed(), width="12em")
         self.overrule_right = button(
-            "Dealer: count it right", "eleusis-overrule-right", lambda _b: self._overrule(True), width="15em"
+            "Dealer: it's right", "eleusis-overrule-right", lambda _b: self._overrule(True), width="11em"
         )
         self.overrule_wrong = button(
-            "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: self._overrule(False), width="15em"
+            "Dealer: it's wrong", "eleusis-overrule-wrong", lambda _b: self._overrule(False), width="11em"
         )
         self.message = w.HTML()
         self.message.add_class("eleusis-guess-message")
         self._session: ClassSession | None = None
         self.head = w.HTML('<b style="font-size:18px">A student states the rule</b>')
-        self.words_row = w.HBox([self.guesser, self.words, self.find], layout=w.Layout(flex_flow="row wrap"))
-        self.text_row = w.HBox([self.text, self.judge], layout=w.Layout(flex_flow="row wrap"))
-        self.overrule_row = w.HBox([self.overrule_right, self.overrule_wrong])
-        super().__init__()
+        self.words_row = w.VBox([self.guesser, self.words, self.find])
+        self.text_row = w.VBox([self.text, self.judge])
+        self.overrule_row = w.HBox(
+            [self.overrule_right, self.overrule_wrong], layout=w.Layout(flex_flow="row wrap")
+        )
+        super().__init__(layout=w.Layout(border="2px solid #f59e0b", padding="4px 8px", margin="0 0 8px 0"))
         self.add_class("eleusis-guess-box")
 
     def render(self, session: ClassSession) -> None:

@@ -15,13 +15,9 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.classroom import ClassSession
-from eleusis_lab.widgets._common import FONT, banner, button
+from eleusis_lab.widgets._common import FONT, banner, button, points_text
 
 __all__ = ["RevealView", "TeacherFold", "scores_table_html"]
-
-
-def _fmt(points: float) -> str:
-    return str(int(points)) if float(points).is_integer() else f"{points:.2f}".rstrip("0")
 
 
 def scores_table_html(session: ClassSession) -> str:
@@ -32,8 +28,8 @@ def scores_table_html(session: ClassSession) -> str:
     n = session.rounds_counted()
     body = "".join(
         f'<tr><td style="padding:2px 24px 2px 0">{escape(r.name)}</td>'
-        f'<td style="text-align:right;padding:2px 24px;font-weight:bold">{_fmt(r.points)}</td>'
-        f'<td style="text-align:right;padding:2px 0">{_fmt(r.total)}</td></tr>'
+        f'<td style="text-align:right;padding:2px 24px;font-weight:bold">{points_text(r.points)}</td>'
+        f'<td style="text-align:right;padding:2px 0">{points_text(r.total)}</td></tr>'
         for r in rows
     )
     return (

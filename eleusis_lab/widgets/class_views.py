@@ -18,7 +18,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.classroom import ClassSession
 from eleusis_lab.play.players import max_string
 from eleusis_lab.render import cards_html
-from eleusis_lab.widgets._common import FONT, banner, button
+from eleusis_lab.widgets._common import FONT, banner, button, points_text
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, verdict_banner
 
@@ -55,6 +55,10 @@ class StatusView(w.HTML):
             return
         bits = [f"<b>{escape(VARIANT_TITLES.get(r.variant, r.variant))}</b>", f"round {session.round_number}"]
         bits.append(f'sealed <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>')
+        if r.phase in ("first-half", "second-half"):  # Gardner's halves (the other games have one)
+            bits.append(f"phase: {r.phase}")
+            if r.phase == "second-half":  # the dealer's score is fixed when the first half ends
+                bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
         if r.variant in ("express", "new-eleusis"):  # the only variants with a stock
@@ -67,7 +71,7 @@ class StatusView(w.HTML):
             big = "font-size:24px;font-weight:bold"
             turn = f'<span style="{big}">{escape(possessive(who))} turn{note}</span> · '
         self.value = (
-            f'<div style="font-family:{FONT};font-size:18px;line-height:1.4">{turn}{" · ".join(bits)}'
+            f'<div style="font-family:{FONT};font-size:18px;line-height:1.3">{turn}{" · ".join(bits)}'
             f'<br><span style="color:#374151">cards in hand: {counts}</span></div>'
         )
 
@@ -135,11 +139,14 @@ class HandView(HandArea):
     two copies too), so a stale click can never play a card of the next hand.
     """
 
-    def __init__(self, on_play: Callable[[Card], None], card_width: float = 72) -> None:
+    def __init__(self, on_play: Callable[[Card], None], card_width: float = 64) -> None:
         super().__init__(self._clicked, card_width=card_width)
         self._on_play = on_play
         self.selected: list[Card] = []  # a New Eleusis string being chosen (not game state: a choice)
         self.add_class("eleusis-hand-view")
+        # One row whatever the hand's size: a long hand scrolls sideways, it never pushes the buttons down.
+        self.row.layout.flex_flow = "row nowrap"
+        self.row.layout.overflow_x = "auto"
 
     def _clicked(self, card: Card) -> None:
         if card in self.cards:
@@ -166,7 +173,7 @@ class HandView(HandArea):
             f" — {hint}</span>"
         )
         # A hand that grows past a dozen cards gets narrower cards, not a second row.
-        self.card_width = 72 if len(cards) <= 12 else max(50, 72 * 12 / len(cards))
+        self.resize(64 if len(cards) <= 13 else round(max(46, 64 * 13 / len(cards))))
         self.show(title, cards, selected=self.selected, disabled=session.disabled_cards())
 
 

@@ -121,7 +121,7 @@ class HypothesisPanel(w.VBox):
                     f'<div style="font-family:{FONT};font-weight:bold;font-size:1.15em">'
                     "Class hypotheses</div>"
                 ),
-                w.HBox([self._student, self._add]),
+                w.HBox([self._student, self._add], layout=w.Layout(flex_flow="row wrap")),
                 self._text,
                 self._words,
                 self._message,

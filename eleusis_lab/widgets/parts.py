@@ -93,9 +93,16 @@ class HandArea(w.VBox):
         self._title.add_class("eleusis-hand-title")
         self._cards = w.HBox(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self._cards.add_class("eleusis-hand")
+        self.row = self._cards  # the row of cards (a board may lay it out differently)
         super().__init__([self._title, self._cards], layout=w.Layout(width="100%"))
         self.cards: list[Card] = []
         self._pool: dict[Card, w.VBox] = {}
+
+    def resize(self, card_width: float) -> None:
+        """Draw the cards at ``card_width`` from the next :meth:`show` on (a hand that grows narrows)."""
+        if card_width != self.card_width:
+            self.card_width = card_width
+            self._pool.clear()
 
     @property
     def buttons(self) -> list[w.Button]:
