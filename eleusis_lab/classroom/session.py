@@ -42,7 +42,8 @@ from eleusis_lab.classroom.events import (
     event_from_dict,
 )
 from eleusis_lab.play import GameError, Round, Verdict, load_round, new_round
-from eleusis_lab.play.players import ComputerPlayer, can_guess, can_no_play, can_prophesy, lookup, max_string
+from eleusis_lab.play.actions import Action, DeclareProphet, Guess, NoPlay, OverruleGuess, Play
+from eleusis_lab.play.players import ComputerPlayer, lookup
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import NarrowingFold
@@ -223,8 +224,14 @@ class ClassSession:
     def human(self, name: str | None) -> bool:
         return name is not None and name not in self._computers
 
+    def _listed(self, player: str | None) -> list[Action]:
+        r = self.round
+        if r is None or self.locked:
+            return []
+        return r.legal_actions(player)
+
     def possible(self) -> frozenset[str]:
-        """What may happen now, for the buttons a board shows."""
+        """What may happen now, for the buttons a board shows (read from the round's ``legal_actions``)."""
         r = self.round
         out: set[str] = set()
         if self._events:
@@ -233,40 +240,52 @@ class ClassSession:
             return frozenset({*out, "begin"})
         if not self.revealed:
             out.add("reveal")
+            # The dealer's last word on a guess, even on the one that has just ended the round.
+            if any(isinstance(a, OverruleGuess) for a in r.legal_actions(None)):
+                out.add("overrule")
         if self.locked:
             out.add("next-round")
             return frozenset(out)
         out.add("abandon")
         current = r.current_player
-        if self.human(current) and r.mainline:
-            assert current is not None
-            out.add("play-string" if max_string(r) > 1 else "play")
-            if can_no_play(r, current):
-                out.add("no-play")
+        if self.human(current):
+            for action in self._listed(current):
+                if isinstance(action, Play):
+                    out.add("play-string" if "cards" in action.open else "play")
+                elif isinstance(action, NoPlay):
+                    out.add("no-play")
+        if "play-string" in out:
+            out.discard("play")  # a string's cards are chosen one by one, then played together
         if self.guessers():
             out.add("guess")
         if self.prophet_candidate() is not None:
             out.add("prophet")
-        out.add("hint")
+        dealer = {a.kind for a in self._listed(None)}
+        if "give-hint" in dealer:
+            out.add("hint")
         return frozenset(out)
+
+    def string_limit(self) -> int:
+        """How many cards one play may hold now (New Eleusis strings: up to 4)."""
+        r = self.round
+        return r.capabilities.max_string if r is not None else 1
 
     def guessers(self) -> list[str]:
         """The people who may state the rule now (the last to play first)."""
         r = self.round
         if r is None or self.locked:
             return []
-        names = [p for p in r.players if self.human(p) and can_guess(r, p)]
+        names = [p for p in r.players if self.human(p) and any(isinstance(a, Guess) for a in self._listed(p))]
         last = self.last_actor()
         return sorted(names, key=lambda p: p != last)
 
     def prophet_candidate(self) -> str | None:
         """New Eleusis: who may become prophet now (the person who just played), if anyone."""
-        r = self.round
         last = self.last_actor()
-        if r is None or self.locked or not self.human(last):
+        if not self.human(last):
             return None
         assert last is not None
-        return last if can_prophesy(r, last) else None
+        return last if any(isinstance(a, DeclareProphet) for a in self._listed(last)) else None
 
     def last_actor(self) -> str | None:
         r = self.round
@@ -276,15 +295,16 @@ class ClassSession:
         return None
 
     def disabled_cards(self) -> list[Card]:
-        """Gardner's second half: cards of the current hand already tried this turn."""
+        """Cards of the current hand the round does not list as plays now (Gardner: tried this turn)."""
         r = self.round
-        if r is None or r.current_player is None:
+        who = r.current_player if r is not None else None
+        if r is None or who is None or not self.human(who):
             return []
-        try_list: Callable[[str], list[Card]] | None = getattr(r, "can_try", None)  # Gardner only
-        if try_list is None:
+        plays = [a for a in self._listed(who) if isinstance(a, Play)]
+        if any("cards" in a.open for a in plays):
             return []
-        allowed = set(try_list(r.current_player))
-        return [c for c in r.hand(r.current_player) if c not in allowed]
+        allowed = {c for a in plays for c in a.cards}
+        return [c for c in r.hand(who) if c not in allowed]
 
     # ------------------------------------------------------------------ set-up -------------------
     def begin(
@@ -373,20 +393,27 @@ class ClassSession:
         }
 
     # ------------------------------------------------------------------ round actions -----------
-    def _open_round(self) -> Round:
+    def _open_round(self, *, ended: bool = False) -> Round:
+        """The round, if it may still be acted on (``ended``: also once it has ended by its rules)."""
         r = self.round
         if r is None:
             raise SessionError("Deal a round first.")
         if self.revealed:
             raise SessionError("The rule has been revealed: this round is over.")
-        if r.is_over:
+        if r.is_over and not ended:
             raise SessionError("The round is over.")
         return r
 
     def _act(
-        self, kind: str, player: str | None, action: Callable[[Round], Any], message: str = ""
+        self,
+        kind: str,
+        player: str | None,
+        action: Callable[[Round], Any],
+        message: str = "",
+        *,
+        ended: bool = False,
     ) -> Notice:
-        r = self._open_round()
+        r = self._open_round(ended=ended)
         before = r.steps
         try:
             result = action(r)
@@ -474,8 +501,10 @@ class ClassSession:
     def overrule(self, correct: bool) -> Notice:
         """The dealer's final word on the last guess."""
         word = "RIGHT" if correct else "WRONG"
+        if "overrule" not in self.possible():
+            raise SessionError("There is no guess to overrule now.")
         return self._act(
-            "overrule", None, lambda r: r.overrule_guess(correct), f"The dealer counts it {word}."
+            "overrule", None, lambda r: r.overrule_guess(correct), f"The dealer counts it {word}.", ended=True
         )
 
     def declare_prophet(self, player: str | None = None) -> Notice:

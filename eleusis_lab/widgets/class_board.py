@@ -22,7 +22,6 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.classroom import ClassSession, new_session_path, saved_sessions
-from eleusis_lab.play.players import max_string
 from eleusis_lab.widgets._common import STYLE, banner, error_text
 from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
@@ -248,12 +247,11 @@ class ClassBoard(w.VBox):
         return board
 
     def _card_clicked(self, card: Card) -> None:
-        r = self.round
-        if r is not None and max_string(r) > 1:
+        if "play-string" in self.session.possible():
             chosen = self.hand.selected
             if card in chosen:
                 chosen.remove(card)
-            elif len(chosen) < max_string(r):
+            elif len(chosen) < self.session.string_limit():
                 chosen.append(card)
             self.hand.render(self.session)
             return

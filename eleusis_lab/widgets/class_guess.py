@@ -71,7 +71,7 @@ class GuessBox(w.VBox):
             kids.append(self.text_row)
         else:
             self.choices.options = []
-        if session.notice.kind == "guess" and session.round is not None and not session.revealed:
+        if "overrule" in session.possible():
             kids.append(self.overrule_row)
         kids.append(self.message)
         _set_children(self, kids)

@@ -16,7 +16,6 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.classroom import ClassSession
-from eleusis_lab.play.players import max_string
 from eleusis_lab.render import cards_html
 from eleusis_lab.widgets._common import FONT, banner, button, points_text
 from eleusis_lab.widgets.parts import HandArea, TableArea
@@ -162,7 +161,7 @@ class HandView(HandArea):
             return
         cards = r.hand(who)
         self.selected = [c for c in self.selected if c in cards]
-        strings = max_string(r) > 1
+        strings = "play-string" in session.possible()
         hint = (
             "click the cards of your string in order, then 'Play string'"
             if strings

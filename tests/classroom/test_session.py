@@ -278,3 +278,24 @@ def test_guesses_in_words_offer_the_closest_rules(sentence: str, expected: str) 
 def test_words_matching_nothing_offer_nothing() -> None:
     assert closest_rules("purple elephants dancing") == []
     assert closest_rules("   ") == []
+
+
+def test_the_dealer_may_overrule_the_guess_that_ended_the_round() -> None:
+    s = _express()
+    who = _play_until_right(s)
+    s.guess(who, "card.color != prev.color")
+    assert s.phase == "over" and "overrule" in s.possible()
+    s.overrule(False)
+    assert s.phase == "playing" and "overrule" not in s.possible()
+    with pytest.raises(SessionError):
+        s.overrule(True)
+
+
+def test_what_may_happen_now_follows_the_rounds_legal_actions() -> None:
+    s = ClassSession()
+    s.begin("new-eleusis", ["Ana", "Ben", "Cy", "Dee"], "new-eleusis", seed=1)
+    can = s.possible()
+    assert "play-string" in can and "play" not in can and "no-play" in can and s.string_limit() == 4
+    g = ClassSession()
+    g.begin("gardner", PLAYERS, "gardner-1", seed=1)
+    assert "no-play" not in g.possible() and g.disabled_cards() == []
