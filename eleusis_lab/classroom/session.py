@@ -41,7 +41,8 @@ from eleusis_lab.classroom.events import (
     SessionEvent,
     event_from_dict,
 )
-from eleusis_lab.play import GameError, Round, Verdict, load_round, new_round
+from eleusis_lab.play import GameError, GuessResult, Round, Verdict, load_round, new_round
+from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclareProphet, Guess, NoPlay, OverruleGuess, Play
 from eleusis_lab.play.players import ComputerPlayer, lookup
 from eleusis_lab.rules import Rule, RuleError, library
@@ -290,8 +291,8 @@ class ClassSession:
     def last_actor(self) -> str | None:
         r = self.round
         for event in reversed(list(r.events) if r is not None else []):
-            if event.type in ("played", "no-play"):
-                return getattr(event, "player", None)
+            if isinstance(event, ev.Played | ev.NoPlayDeclared):
+                return event.player
         return None
 
     def disabled_cards(self) -> list[Card]:
@@ -420,11 +421,12 @@ class ClassSession:
         except GameError as error:
             raise SessionError(_one_line(error)) from None
         lines = self._computer_turns(r)
-        verdicts = (result,) if isinstance(result, Verdict) or hasattr(result, "correct") else ()
+        judged = isinstance(result, Verdict | GuessResult)
+        verdicts = (result,) if judged else ()
         kind_word: Literal["verdict", "guess", "info"] = (
-            "guess" if kind == "guess" else ("verdict" if verdicts else "info")
+            "guess" if kind == "guess" else ("verdict" if judged else "info")
         )
-        text = message or (getattr(result, "message", "") if verdicts else str(result or ""))
+        text = message or (result.message if judged else str(result or ""))
         self.notice = Notice(kind_word, text, verdicts, tuple(lines))
         self._record(ActionTaken(kind, player, before, r.steps, text))
         return self.notice
@@ -439,12 +441,11 @@ class ClassSession:
         verdicts = advance(r, self._computers)
         lines = [f"{v.player}: {v.message}" for v in verdicts]
         for event in list(r.events)[before:]:
-            if event.type == "guessed":
-                word = "RIGHT" if getattr(event, "correct", False) else "WRONG"
-                said = getattr(event, "text", None) or getattr(event, "words", "")
-                lines.append(f"{getattr(event, 'player', '')} guesses {said}: {word}")
-            elif event.type == "prophet-declared":
-                lines.append(f"{getattr(event, 'player', '')} becomes the prophet.")
+            if isinstance(event, ev.Guessed):
+                word = "RIGHT" if event.correct else "WRONG"
+                lines.append(f"{event.player} guesses {event.text or event.words or ''}: {word}")
+            elif isinstance(event, ev.ProphetDeclared):
+                lines.append(f"{event.player} becomes the prophet.")
         return lines
 
     def play(self, cards: Sequence[Card | str] | Card | str, *, prophet_says: bool | None = None) -> Notice:
