@@ -686,10 +686,10 @@ class ClassSession:
         """Write the session (atomically) when it has a save path."""
         if self.save_path is None:
             return
+        from eleusis_lab.files import write_atomically  # the package's one atomic writer
+
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(self.save_path)
+        write_atomically(self.save_path, self.to_json())
 
     @classmethod
     def resume(cls, path: str | Path) -> ClassSession:

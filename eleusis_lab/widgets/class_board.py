@@ -171,13 +171,13 @@ class ClassBoard(w.VBox):
     def message_html(self) -> str:
         return self.message.value
 
-    @property
     def reveal_html(self) -> str:
-        return self.reveal_view.value
+        """The reveal banner (empty before the reveal)."""
+        return str(self.reveal_view.value)
 
     @property
     def scores_html(self) -> str:
-        return self.scores.value or (self.reveal_view.value if self.session.revealed else "")
+        return str(self.scores.value) or (self.reveal_html() if self.session.revealed else "")
 
     # -- acting ---------------------------------------------------------------------------------------
     def _act(self, action: Callable[[], Any]) -> bool:
@@ -297,8 +297,20 @@ class ClassBoard(w.VBox):
         """Take back the last thing done at the board (a play, a hypothesis, the reveal …)."""
         return self._act(self.session.undo)
 
-    def reveal(self, *, force: bool = False) -> bool:
-        """Reveal the rule and end the round; mid-round the first click only asks for a second."""
+    def reveal(self, *, force: bool = False, record: str = "none") -> bool:
+        """Reveal the rule and end the round; mid-round the first click only asks for a second.
+
+        ``record="cell"`` also displays the round's record (:meth:`record`) as the cell's output."""
+        if record == "cell":
+            from IPython.display import display
+
+            shown = self._reveal(force)
+            if shown:
+                display(self.record())
+            return shown
+        return self._reveal(force)
+
+    def _reveal(self, force: bool) -> bool:
         if not force and not self._reveal_armed and self.session.phase == "playing":
             self._reveal_armed = True
             self.message.value = banner(
@@ -309,6 +321,10 @@ class ClassBoard(w.VBox):
             return False
         self._reveal_armed = False
         return self._act(self.session.reveal)
+
+    def give_hint(self, text: str | None = None, *, players_agree: bool = False) -> bool:
+        """The dealer gives everybody a hint (the teacher's fold; once play has begun, with consent)."""
+        return self._act(lambda: self.session.give_hint(text, players_agree=players_agree))
 
     def _arm_back(self, on: bool) -> None:
         self.actions.armed = on

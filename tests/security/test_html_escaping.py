@@ -240,15 +240,34 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
         sweep.check(f"{variant}: reveal")
         assert not unsafe(board.reveal_html()), variant
 
-    # A match: the deal passes round, so every dealer is a (hostile) player name typing their own rule.
-    board = ClassBoard("express", NAMES[:3], rule=HOSTILE_RULE, seed=3, dealer="match", autosave=False)
+    # The class board's guess box: a student's (hostile) words matched to rules, and a resumable save.
+    board = ClassBoard("express", NAMES[:3], rule="express-1", seed=3, plots=False)
     board.deal()
-    sweep.check("express match")
-    board.give_hint(HOSTILE_HINT)
-    board.guess(board.round.players[0], None, HOSTILE_WORDS)
-    sweep.check("express match: hint and guess in words")
+    r = board.round
+    while not board.session.guessers():
+        board.play(
+            [
+                next(
+                    iter(
+                        [c for c in r.hand(r.current_player) if r.accepts(c, r.current_player)]
+                        or r.hand(r.current_player)
+                    )
+                )
+            ]
+        )
+    board.guess_box.words.value = HOSTILE_WORDS
+    board.guess_box.find_rules()
+    sweep.check("class board: a guess in words")
+    board.guess_box.words.value = HOSTILE[0]
+    board.guess_box.find_rules()
+    board.give_hint(HOSTILE_HINT, players_agree=True)
+    board.abandon()
+    sweep.check("class board: the set-up form lists the saved session")
 
     _board_scenario(sweep, PhysicalBoard, "express", HOSTILE_RULE, hypotheses=False)
+    from eleusis_lab.widgets.round_board import RoundBoard  # the solo and real-cards boards' base
+
+    _board_scenario(sweep, RoundBoard, "express", HOSTILE_RULE, hypotheses=False)
     solo = SoloBoard(rule="express-1", name=NAMES[1], seed=2, autosave=False)
     solo.deal()
     solo.predict(True)
@@ -348,10 +367,21 @@ def _worksheet_pages() -> list[str]:
     return pages
 
 
+def _revealed_session() -> Any:
+    """A class session of hostile names whose rule is revealed (its scores table shows every name)."""
+    from eleusis_lab.classroom import ClassSession
+
+    session = ClassSession()
+    session.begin("express", NAMES[:4], "express-1", seed=2)
+    session.reveal()
+    return session
+
+
 def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
     """For each renderer that can show user text: the pages it draws when fed hostile text."""
     from eleusis_lab.render import CardRow, TableView, cards_html, round_table_html, table_html
     from eleusis_lab.widgets._common import banner, scores_html
+    from eleusis_lab.widgets.class_reveal import scores_table_html
     from eleusis_lab.widgets.figures import figure_html
     from eleusis_lab.widgets.record import RoundRecord
 
@@ -393,6 +423,9 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
             scores_html(NAMES, [1, 2, 3.5, 0], title=HOSTILE[0], notes=HOSTILE)
         ],
         "eleusis_lab.widgets._common.banner": lambda: [banner(p) for p in HOSTILE],
+        "eleusis_lab.widgets.class_reveal.scores_table_html": lambda: [
+            scores_table_html(_revealed_session())
+        ],
         "eleusis_lab.widgets.record.RoundRecord._repr_html_": lambda: [
             RoundRecord.of(r, english=HOSTILE_WORDS, plot=False)._repr_html_() for r in rounds()
         ],

@@ -47,7 +47,7 @@ def _classes(widget: Any) -> set[str]:
 
 def _visible_text(board: ClassBoard) -> str:
     """The text of the play views on the projector (the teacher's fold and hidden fields left out)."""
-    parts = [board.status_html, board.table_html, board.verdict_html, board.message_html, board.reveal_html]
+    parts = [board.status_html, board.table_html, board.verdict_html, board.message_html, board.reveal_html()]
     parts += [b.description for b in board.hand_buttons]
     return " ".join(parts)
 
@@ -138,7 +138,7 @@ def test_every_variant_plays_to_the_end_and_reveals_once(variant: str, rule: str
     assert r.is_over and "The round is over" in board.verdict_html
     assert board.hand_buttons == [] and "eleusis-scores" in board.scores.value
     board.actions.reveal.click()
-    reveal = board.reveal_html
+    reveal = board.reveal_html()
     english = board.session.english()
     assert english and escape(english) in reveal and escape(r.rule.text) in reveal
     assert reveal.index(escape(english)) < reveal.index(escape(r.rule.text)), "plain English first"
@@ -162,7 +162,7 @@ def test_gardner_reveal_mid_round_locks_the_hands_and_shows_the_scores() -> None
     assert board.session.revealed and board.hand_buttons == []
     assert board.actions.no_play not in board.actions.children
     assert board.actions.next_round in board.actions.children
-    assert "eleusis-scores" in board.reveal_html and "Dee" in board.reveal_html
+    assert "eleusis-scores" in board.reveal_html() and "Dee" in board.reveal_html()
     assert board.play([r.hand("Ana")[0]]) is False and "revealed" in board.message_html
 
 
