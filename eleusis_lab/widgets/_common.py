@@ -123,7 +123,7 @@ def button_label(card: Card) -> str:
 
 def card_slot(
     card: Card,
-    on_click: Callable[[Card], None],
+    on_click: Callable[[Card], object],
     *,
     width: float = 90,
     greyscale: bool = False,
