@@ -53,7 +53,7 @@ class ConfidencePanel(w.VBox):
             "secret rule? Move the slider, then press <b>State</b>.</div>"
         )
         super().__init__([intro, self.rule_box, w.HBox([self.slider, self.state_button]), self.message])
-        self.add_class("eleusis-confidence-panel")
+        self.add_class("eleusis-confidence")
 
     @classmethod
     def for_board(cls, board: Any, player: str | None = None) -> ConfidencePanel:
@@ -99,8 +99,7 @@ class ConfidencePanel(w.VBox):
         rule = f"of “{about}”" if about else "with no rule yet"
         self.message.value = (
             f'<div class="eleusis-confidence-kept" style="font-family:{FONT}">Kept in the log: '
-            f"<b>{percent} %</b> sure {escape(rule)} ({len(kept)} statement{'' if len(kept) == 1 else 's'}"
-            " so far).</div>"
+            f"<b>{percent} %</b> sure {escape(rule)} ({len(kept)} statements so far).</div>"
         )
 
     def _on_state(self, _button: Any = None) -> None:

@@ -35,7 +35,7 @@ def test_state_keeps_the_slider_and_the_rule_in_canonical_text() -> None:
     panel.rule_box.value = "card.color!=prev.color"
     panel.state_button.click()
     assert game.log == [("Ana", 70, "card.color != prev.color", 0)]
-    assert "70 %" in panel.message.value and "1 statement so far" in panel.message.value
+    assert "70 %" in panel.message.value and "1 statements" in panel.message.value
 
 
 def test_an_empty_rule_box_states_no_rule() -> None:
@@ -64,21 +64,3 @@ def test_what_the_round_refuses_is_shown_and_not_kept() -> None:
     panel, game = _panel()
     assert not panel.state(percent=150)
     assert game.log == [] and "per cent" in panel.message.value
-
-
-def test_on_a_solo_board_the_statement_is_in_the_rounds_log_before_the_play() -> None:
-    from eleusis_lab.science.confidence import round_calibration
-    from eleusis_lab.widgets import SoloBoard
-
-    board = SoloBoard("express", rule="express-1", name="Ana", seed=3, autosave=False)
-    board.deal()
-    panel = ConfidencePanel.for_board(board)
-    panel.slider.value = 80
-    panel.rule_box.value = "card.color != prev.color"
-    panel.state_button.click()
-    board.predict(True)
-    board.play([board.hand.cards[0]])
-    [(who, percent, about, index)] = board.round.confidences()
-    assert (who, percent, about) == ("Ana", 80, "card.color != prev.color")
-    assert index < board.round.evidence()[-1].event_index, "stated before the play"
-    assert round_calibration(board.round, "Ana") == [(0.8, True)], "express-1 is alternate colours"

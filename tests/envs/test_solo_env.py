@@ -1,0 +1,110 @@
+"""The Gymnasium environment of the solo game: Gymnasium's own checkers, refused actions, agents."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from gymnasium.utils.passive_env_checker import env_reset_passive_checker, env_step_passive_checker
+
+from eleusis_lab.envs import SoloEnv
+from eleusis_lab.envs.agents import RandomAgent, ScientistAgent
+
+
+def test_gymnasium_check_env():
+    env = SoloEnv("express-1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning of the checker is a failure here
+        check_env(env, skip_render_check=True)
+
+
+def test_passive_checker_on_reset_and_steps():
+    env = SoloEnv("gardner-2")
+    env_reset_passive_checker(env, seed=3)
+    for _ in range(5):
+        env_step_passive_checker(env, {"card": 0, "rule": ""})
+
+
+def test_observation_holds_the_table_and_hand():
+    env = SoloEnv("card.color != prev.color")
+    observation, info = env.reset(seed=1)
+    assert observation["mainline"][0] == env.ids.id_of(env.round.mainline[0])
+    assert list(observation["hand"]) == [env.ids.id_of(c) for c in env.round.hand("player")]
+    assert observation["turn"] == 0 and info["turn"] == 0
+    observation, reward, terminated, truncated, info = env.step({"card": 0, "rule": ""})
+    assert observation["turn"] == 1 and reward == 0.0 and not terminated and not truncated
+    assert info["board"] and "accepted" in info
+    assert env.observation_space.contains(observation)
+
+
+def test_refused_action_changes_nothing():
+    env = SoloEnv("express-3")
+    env.reset(seed=2)
+    before = env.round.to_json()
+    for bad in [
+        {"card": 99, "rule": ""},
+        {"card": 0, "rule": "card.colr == red"},  # does not parse: the card is not played either
+        {"card": -1},
+        "7H",
+        {"card": True, "rule": ""},
+    ]:
+        _, reward, terminated, _, info = env.step(bad)
+        assert "refused" in info and reward == 0.0 and not terminated
+        assert env.round.to_json() == before
+
+
+def test_a_correct_rule_ends_the_round_with_the_protocols_score():
+    env = SoloEnv("card.color != prev.color")
+    env.reset(seed=4)
+    _, reward, terminated, _, info = env.step(
+        {"card": 0, "rule": "if prev is red then card is black else card is red"}
+    )
+    assert terminated and info["guess"]["correct"]
+    assert reward == float(env.round.scores().players[0]) > 0
+
+
+def test_rules_drawn_from_a_list_at_each_reset():
+    env = SoloEnv(["express-1", "express-3", "gardner-2"])
+    seen = set()
+    for seed in range(12):
+        env.reset(seed=seed)
+        seen.add(env.round.rule.text)
+    assert len(seen) > 1
+
+
+def play(env, agent, seed):
+    observation, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        observation, reward, terminated, truncated, info = env.step(agent.act(observation, info))
+        total += reward
+        steps += 1
+        assert "refused" not in info
+        if terminated or truncated:
+            return total, steps, info
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_random_and_scientist_agents_finish_rounds(seed):
+    env = SoloEnv("express-5")
+    total, steps, info = play(env, RandomAgent(seed=seed), seed)
+    assert steps == env.max_turns and total == float(env.round.scores().players[0]) == 0.0
+    assert "guess" not in info
+    total, steps, info = play(env, ScientistAgent(env), seed)
+    assert steps <= env.max_turns and total == float(env.round.scores().players[0])
+    # the scientist finds "even top card -> red, odd -> black" within the 30 turns
+    assert info["guess"]["correct"], info
+
+
+def test_random_sample_from_the_action_space_is_always_answered():
+    env = SoloEnv("express-1")
+    env.reset(seed=0)
+    env.action_space.seed(0)
+    for _ in range(40):
+        if env.round.is_over:
+            break
+        _, _, _, _, info = env.step(env.action_space.sample(mask=env.action_mask()))
+        assert isinstance(info, dict)
+    assert np.all(env.action_mask()["card"] <= 1)
