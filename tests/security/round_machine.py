@@ -140,7 +140,7 @@ class RoundMachine(RuleBasedStateMachine):
         for name in action.open:
             if name == "cards" and isinstance(action, act.Play):
                 hand = self.r.hand(action.player)
-                k = self.rng.randint(1, min(len(hand), 4)) if hand else 0
+                k = self.rng.randint(1, min(len(hand), self.r.max_string)) if hand else 0
                 if not k:
                     return None
                 values["cards"] = tuple(self.rng.sample(hand, k))
