@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eleusis_lab.cards import deck as make_deck
+
 __all__ = [
     "Scores",
     "calculate",
@@ -365,6 +367,11 @@ def calculate(variant: str, **counts: Any) -> Scores:
     if "left" not in counts:
         raise ValueError("give the cards left in each player's hand as left=[...]")
     left = _counts(counts["left"], "cards left")
+    # No hand holds more cards than the game has: a typo such as 999999999999999999999 is refused.
+    size = len(make_deck(cls.deck_name))
+    for i, n in enumerate(left):
+        if n > size:
+            raise ValueError(f"cards left: player {i + 1} has {n} cards, more than the {size} in {cls.title}")
     names = counts.get("names")
     if names is not None:
         names = tuple(str(x) for x in names)

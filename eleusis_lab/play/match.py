@@ -224,10 +224,10 @@ class Match:
     def bonuses(self) -> dict[str, int]:
         """Points for stopping early: New Eleusis gives 10 to each player who never dealt."""
         bonus = self.rules.early_stop_bonus
-        if not (self.stopped and bonus) or all(n >= self.deals_each for n in self.deals().values()):
-            return {}
-        # A round stopped half-way does not count as a deal.
+        # A round stopped half-way does not count as a deal: its dealer has not dealt (RULES.md).
         dealt = {d for d, r in zip(self.dealers, self.rounds, strict=True) if r.is_over}
+        if not (self.stopped and bonus) or all(p in dealt for p in self.players):
+            return {}
         return {p: bonus for p in self.players if p not in dealt}
 
     def totals(self) -> dict[str, Any]:

@@ -992,6 +992,8 @@ class Round:
 
     def _on_hint_bought(self, e: ev.HintBought, i: int) -> None:
         s = self._state
+        if s.window is not None and s.window[0] != e.player:
+            s.window = None  # another player's action closes the chance to guess (RULES.md, Express)
         if not self._physical and s.stock:
             s.hands[e.player].append(s.stock.popleft())
         s.hints.append(e.text)

@@ -118,6 +118,9 @@ class SoloRound(Round):
 
     @property
     def turns_left(self) -> int:
+        """Turns still to play; 0 as well once the hand is empty (a long round can use up the stock)."""
+        if not self._state.hands[self._players[0]]:
+            return 0
         return int(self._options["max_turns"]) - self.turns
 
     @property

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from eleusis_lab.play import BadSave, load_round, new_round
+from eleusis_lab.play import BadSave, GameError, load_round, new_round
 from eleusis_lab.play.save import checksum
 
 
@@ -159,3 +159,68 @@ def test_a_penalty_the_stock_cannot_pay_is_reported_as_really_drawn() -> None:
         if seen >= 3:
             break
     assert seen >= 1
+
+
+def test_another_players_hint_purchase_closes_the_chance_to_guess() -> None:
+    """Finding 11: ``r = new_round("express", ["Ana", "Ben", "Cy"], "express-1", seed=1, buy_hints=True)``;
+    Ana plays a right card, Ben buys a hint, and Ana could still guess."""
+    from eleusis_lab.play.actions import BuyHint, Guess
+
+    r = new_round("express", ["Ana", "Ben", "Cy"], "express-1", seed=1, buy_hints=True)
+    for _ in range(60):
+        player = r.current_player
+        assert player is not None
+        right = [c for c in r.hand(player) if r.rule.accepts(c, r.mainline)]
+        if right:
+            r.play(player, right[0])
+            break
+        r.play(player, r.hand(player)[0])
+    assert r.can_guess(player)
+    nxt = r.current_player
+    assert nxt is not None and nxt != player
+    r.apply(BuyHint(nxt))
+    assert not r.can_guess(player)
+    assert not any(isinstance(a, Guess) for a in r.legal_actions(player))
+    before = r.to_json()
+    with pytest.raises(GameError):
+        r.guess(player, "card.color != prev.color")
+    assert r.to_json() == before
+
+
+def test_a_match_stopped_during_its_last_round_pays_that_rounds_dealer() -> None:
+    """Finding 10: three players each deal once; the third round is stopped half-way.  Its dealer has
+    not dealt, so gets the 10 points (``Match.bonuses()`` returned ``{}``: everyone counted as dealt)."""
+    from eleusis_lab.play.driver import seat_computers
+    from eleusis_lab.play.match import Match
+
+    m = Match("new-eleusis", ["Ana", "Ben", "Cy"], seed=2)
+    computers = seat_computers(m.players, "random", seed=2)
+    m.play_round("new-eleusis", computers)
+    m.play_round("new-eleusis", computers)
+    third = m.start_round("new-eleusis")
+    assert not third.is_over
+    m.stop()
+    assert m.bonuses() == {"Cy": 10}
+
+
+def test_a_long_solo_round_ends_when_the_stock_and_hand_run_out() -> None:
+    """Finding 15: ``eleusis-lab solo --rule express-1 --max-turns 120 --player random`` failed with
+    "random declined to play" once the 104 cards were used up."""
+    from eleusis_lab.cli import main
+
+    assert main(["solo", "--rule", "express-1", "--max-turns", "120", "--player", "random", "--json"]) == 0
+    r = new_round("solo", ["Ana"], "express-1", seed=0, max_turns=120)
+    while r.hand("Ana"):
+        r.play("Ana", r.hand("Ana")[0])
+    assert r.turns_left == 0 and not r.is_over
+    r.guess("Ana", "card is red")  # a wrong guess after the last possible play ends the round
+    assert r.is_over
+
+
+def test_the_score_calculator_refuses_a_hand_larger_than_the_deck() -> None:
+    """Finding 15: ``eleusis-lab score express 999999999999999999999 0 5`` was scored."""
+    from eleusis_lab.cli import main
+
+    assert main(["score", "express", "999999999999999999999", "0", "5"]) == 2
+    assert main(["score", "express", "104", "0", "5"]) == 0
+    assert main(["score", "express", "105", "0", "5"]) == 2
