@@ -204,7 +204,7 @@ def check_deck(round: Any) -> list[str]:
     """The cards dealt are cards of the variant's deck (each face no more often than printed)."""
     if round.physical:
         return []
-    allowed = _deck_designs(round.deck_name)
+    allowed = Counter(c.design for c in round.deck())  # the round's own deck (options may change it)
     if round.variant == "express" and round.options.get("stock_refresh"):
         allowed = allowed + _deck_designs("standard")
     dealt = Counter(c.design for c in deck_of(round))

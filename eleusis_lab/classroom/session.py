@@ -520,7 +520,7 @@ class ClassSession:
         if self.plays > 0 and not players_agree:
             raise SessionError("Play has begun: a hint needs the players' consent.")
         hint_text = (text or "").strip() or None
-        return self._act("hint", None, lambda rr: "Hint: " + rr.give_hint(hint_text))
+        return self._act("hint", None, lambda rr: "Hint: " + rr.give_hint(hint_text, consented=players_agree))
 
     # ------------------------------------------------------------------ the class's hypotheses ----
     def add_hypothesis(self, student: str, text: str, words: str | None = None) -> Notice:

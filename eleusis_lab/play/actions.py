@@ -160,11 +160,13 @@ class DeclareProphet(Action):
 
 @dataclass(frozen=True, repr=False)
 class GiveHint(Action):
-    """The dealer gives everybody a hint (``text`` None: a computer dealer makes one up)."""
+    """The dealer gives everybody a hint (``text`` None: a computer dealer makes one up).  Once play has
+    begun a hint needs every player's consent [000]: ``consented`` says they gave it (the log keeps it)."""
 
     kind: ClassVar[str] = "give-hint"
     by_dealer: ClassVar[bool] = True
     text: str | None = None
+    consented: bool = False
 
 
 @dataclass(frozen=True, repr=False)

@@ -286,9 +286,11 @@ class HintGiven(Event):
     type: ClassVar[str] = "hint"
     is_action: ClassVar[bool] = True
     text: str
+    #: the players agreed to a hint given after play had begun [000]
+    consented: bool = False
 
     def to_action(self) -> act.Action:
-        return act.GiveHint(self.text)
+        return act.GiveHint(self.text, consented=self.consented)
 
 
 @dataclass(frozen=True)

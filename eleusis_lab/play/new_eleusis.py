@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card
+from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
@@ -61,6 +62,7 @@ class NewEleusisRound(NoPlayRound):
                low=1, high=20),
         Option("max_string", int, 4, "the longest string a player may play (4 in New Eleusis)",
                low=1, high=10),
+        Option("single_deck", bool, False, "one 52-card deck instead of two, for a small table [002]"),
     )  # fmt: skip
     capabilities = Capabilities(max_string=4, no_play=True, prophet=True, confidence=True)
     match = MatchRules(deals_each=1, early_stop_bonus=10)
@@ -103,7 +105,11 @@ class NewEleusisRound(NoPlayRound):
             self._emit(ev.StarterTurned(self._state.stock[0]))
 
     def _copies(self) -> int:
-        return 2
+        return 1 if self._options["single_deck"] else 2
+
+    def deck(self) -> list[Card]:
+        """Two decks shuffled together, or one with the ``single_deck`` option [002]."""
+        return make_deck("standard" if self._options["single_deck"] else "double")
 
     # ------------------------------------------------------------------ views -------------------
     @property

@@ -1137,7 +1137,8 @@ class Round:
         s = self._state
         out: list[Action] = []
         if self.capabilities.hints and s.over is None and s.pending_guess is None:
-            out.append(GiveHint(open=_TEXT))  # a computer dealer makes one up when no text is given
+            # a computer dealer makes one up when no text is given; once play has begun, only with consent
+            out.append(GiveHint(consented=self._play_has_begun(), open=_TEXT))
         if self._physical:
             if not s.mainline and s.over is None:
                 out.append(PlaceStarter(open=frozenset({"card"})))
@@ -1272,9 +1273,10 @@ class Round:
         """New Eleusis only."""
         self.apply(DeclareProphet(player, rule_text))
 
-    def give_hint(self, text: str | None = None) -> str:
-        """The dealer gives everybody a hint; a computer dealer makes one up when ``text`` is None."""
-        return self.apply(GiveHint(text))  # type: ignore[no-any-return]
+    def give_hint(self, text: str | None = None, *, consented: bool = False) -> str:
+        """The dealer gives everybody a hint; a computer dealer makes one up when ``text`` is None.  Once
+        play has begun the players must agree first [000]: say so with ``consented=True``."""
+        return self.apply(GiveHint(text, consented=consented))  # type: ignore[no-any-return]
 
     def buy_hint(self, player: str, text: str | None = None) -> str:
         """Express option ``buy_hints``: before playing, ``player`` draws one card and gets a hint."""
@@ -1341,13 +1343,19 @@ class Round:
     def _do_end_half(self, a: EndHalf) -> None:
         raise IllegalAction(f"{self.title} is not played in two halves.")
 
+    def _play_has_begun(self) -> bool:
+        """Whether any player has played (or declared no play) yet this round."""
+        return any(j.kind != "starter" for j in self._state.judgements)
+
     def _do_give_hint(self, a: GiveHint) -> str:
         self._check_open()
         if not self.capabilities.hints:
             raise IllegalAction(f"The dealer gives no hints in {self.title}.")
+        if self._play_has_begun() and not a.consented:
+            raise IllegalAction("Play has begun: a hint now needs every player's consent (consented=True).")
         text = self._hint_text(a.text)
         with self._action():
-            self._emit(ev.HintGiven(text))
+            self._emit(ev.HintGiven(text, a.consented))
         return text
 
     def _do_state_confidence(self, a: StateConfidence) -> None:

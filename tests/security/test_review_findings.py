@@ -224,3 +224,37 @@ def test_the_score_calculator_refuses_a_hand_larger_than_the_deck() -> None:
     assert main(["score", "express", "999999999999999999999", "0", "5"]) == 2
     assert main(["score", "express", "104", "0", "5"]) == 0
     assert main(["score", "express", "105", "0", "5"]) == 2
+
+
+def test_a_hint_after_play_has_begun_needs_the_players_consent_and_the_log_keeps_it() -> None:
+    """Finding 14: ``r.give_hint()`` after the first play was simply given; Gardner [000] says a hint
+    after play has begun needs every player's consent."""
+    r = new_round("express", ["Ana", "Ben", "Cy"], "express-1", seed=4)
+    first = r.give_hint("it concerns colours")  # before any play: free
+    assert first == "it concerns colours"
+    player = r.current_player
+    assert player is not None
+    r.play(player, r.hand(player)[0])
+    before = r.to_json()
+    with pytest.raises(GameError, match="consent"):
+        r.give_hint("it concerns the top card")
+    assert r.to_json() == before
+    r.give_hint("it concerns the top card", consented=True)
+    again = load_round(r.to_json())
+    assert again.to_json() == r.to_json()
+    assert [e.consented for e in again.events if type(e).__name__ == "HintGiven"] == [False, True]
+
+
+def test_new_eleusis_single_deck_option_for_small_tables() -> None:
+    """Finding 14: the New Eleusis single 52-card deck option [002] did not exist."""
+    from eleusis_lab.testing import check_deck
+
+    r = new_round("new-eleusis", ["Ana", "Ben"], "new-eleusis", seed=3, single_deck=True)
+    cards = [c for p in r.players for c in r.hand(p)] + list(r.mainline)
+    assert len(cards) + r.stock_size == 52
+    assert len({c.design for c in cards}) == len(cards)  # one copy of each card
+    assert check_deck(r) == []
+    assert load_round(r.to_json()).to_json() == r.to_json()
+    assert r.stock_size + len(cards) < len(
+        new_round("new-eleusis", ["Ana", "Ben"], "new-eleusis", seed=3).deck()
+    )
