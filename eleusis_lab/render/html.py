@@ -37,14 +37,17 @@ def cards_html(
     gap: float = 6,
     labels: Sequence[str] | None = None,
     wrap: bool = True,
+    four_colour: bool = False,
 ) -> str:
     """A row of cards that wraps onto new lines.
 
     ``highlight`` is one highlight for every card, a mapping ``index -> highlight``, or a sequence with one
     highlight (or None) per card.  ``labels`` puts a small caption under each card (e.g. who played it).
+    ``four_colour`` draws diamonds blue and clubs green (see :func:`card_svg`).
     """
     row = [as_card(c) for c in cards]
     marks = _per_index(highlight, len(row))
+    paint = {"greyscale": greyscale, "four_colour": four_colour}
     items = []
     for i, card in enumerate(row):
         caption = ""
@@ -57,7 +60,7 @@ def cards_html(
         items.append(
             f'<span class="eleusis-card-slot" style="display:inline-block;vertical-align:top;'
             f'margin:0 {_px(gap)} {_px(gap)} 0">'
-            f"{card_svg(card, width=card_width, highlight=marks.get(i), greyscale=greyscale)}{caption}</span>"
+            f"{card_svg(card, width=card_width, highlight=marks.get(i), **paint)}{caption}</span>"
         )
     white = "normal" if wrap else "nowrap"
     return (
@@ -78,6 +81,7 @@ def table_html(
     numbers: bool = True,
     show_players: bool = False,
     empty_text: str = "No cards on the table yet.",
+    four_colour: bool = False,
 ) -> str:
     """The table: the mainline left to right, wrapping; each sideline hangs in a column under its card.
 
@@ -86,8 +90,10 @@ def table_html(
     Eleusis markers: objects with ``mainline_index`` (0-based) and ``kind`` (``white``, ``black`` or
     ``prophet``), or ``(index, kind)`` pairs.  ``highlight`` maps a mainline index (negative counts from the
     end) or ``(i, j)`` (the j-th play under card i) to a highlight name (see :func:`card_svg`).
-    ``numbers`` prints each card's position (the starter is 1) above it.
+    ``numbers`` prints each card's position (the starter is 1) above it.  ``four_colour`` draws diamonds
+    blue and clubs green (see :func:`card_svg`).
     """
+    paint = {"greyscale": greyscale, "four_colour": four_colour}
     main = [as_card(c) for c in mainline]
     sides = [list(s) for s in sidelines]
     if not main and not any(sides):
@@ -119,7 +125,7 @@ def table_html(
         if i < len(main):
             body = (
                 f'<div class="eleusis-mainline-card" style="line-height:0">'
-                f"{card_svg(main[i], width=card_width, highlight=marks.get(i), greyscale=greyscale)}</div>"
+                f"{card_svg(main[i], width=card_width, highlight=marks.get(i), **paint)}</div>"
             )
         else:
             body = (
@@ -138,7 +144,7 @@ def table_html(
                 shift = 0 if k == 0 else -(1 - _STRING_PEEK) * side_width
                 fan.append(
                     f'<span style="display:inline-block;margin-left:{_px(shift)};vertical-align:top">'
-                    f"{card_svg(card, width=side_width, highlight=marks.get((i, j)), greyscale=greyscale)}"
+                    f"{card_svg(card, width=side_width, highlight=marks.get((i, j)), **paint)}"
                     "</span>"
                 )
             who = f"rejected, played by {player}" if player else "rejected"

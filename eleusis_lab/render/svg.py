@@ -20,7 +20,13 @@ from eleusis_lab.cards import Card, Ink, Outline, Shape, Suit
 # Colours chosen to stay apart on a projector and for the common colour-blindnesses (with the initials).
 RED = "#c8102e"
 BLACK = "#111111"
-INK_COLOURS = {Ink.RED: RED, Ink.BLUE: "#1d4ed8", Ink.GREEN: "#15803d"}
+BLUE = "#1d4ed8"
+GREEN = "#15803d"
+INK_COLOURS = {Ink.RED: RED, Ink.BLUE: BLUE, Ink.GREEN: GREEN}
+# The four-colour deck (colour-blind safe: red and black are no longer the only cue between suits).
+# Suit shapes stay the same; only diamonds and clubs change colour.
+FOUR_COLOURS = {Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.SPADES: BLACK, Suit.CLUBS: GREEN}
+TWO_COLOURS = {Suit.HEARTS: RED, Suit.DIAMONDS: RED, Suit.SPADES: BLACK, Suit.CLUBS: BLACK}
 OUTLINE_COLOURS = {Outline.RED: RED, Outline.BLACK: BLACK}
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
@@ -54,20 +60,28 @@ _SUIT_PATHS = {
 }
 
 
-def suit_path(suit: Suit, x: float, y: float, size: float, *, greyscale: bool = False) -> str:
+def suit_colour(suit: Suit, *, four_colour: bool = False) -> str:
+    """The ink of a suit: red and black, or with ``four_colour`` diamonds blue and clubs green."""
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
+
+
+def suit_path(
+    suit: Suit, x: float, y: float, size: float, *, greyscale: bool = False, four_colour: bool = False
+) -> str:
     """The suit symbol as an SVG path, its 100-unit box scaled to ``size`` with top-left at (x, y).
 
     In greyscale red suits are hollow (thick black outline) and black suits solid, so a black-and-white
-    printer keeps the two colours apart.
+    printer keeps the two colours apart.  In colour the path carries the class ``eleusis-suit-<suit>``,
+    so a board can turn every card on it four-colour with one style rule (see ``FOUR_COLOUR_CSS``).
     """
     scale = size / 100
-    if suit.color.value == "red":
-        if greyscale:
+    if greyscale:
+        if suit.color.value == "red":
             paint = f'fill="#ffffff" stroke="{BLACK}" stroke-width="{_r(2.2 / scale)}"'
         else:
-            paint = f'fill="{RED}"'
+            paint = f'fill="{BLACK}"'
     else:
-        paint = f'fill="{BLACK}"'
+        paint = f'fill="{suit_colour(suit, four_colour=four_colour)}" class="eleusis-suit-{suit.value}"'
     return (
         f'<path transform="translate({_r(x)} {_r(y)}) scale({_r(scale)})" d="{_SUIT_PATHS[suit]}" '
         f'{paint} stroke-linejoin="round"/>'
@@ -81,14 +95,16 @@ def card_svg(
     highlight: str | None = None,
     greyscale: bool = False,
     title: bool = True,
+    four_colour: bool = False,
 ) -> str:
     """A standalone ``<svg>`` of ``card``, ``width`` pixels wide (height 1.4 x width).
 
     ``highlight`` draws a thick frame: ``accepted`` (green), ``rejected`` (red, dashed), ``falsifier``
     (amber, dotted), ``selected`` (blue), ``predicted`` (purple), or any ``#rrggbb`` colour.
     ``greyscale`` keeps suits, inks and outlines apart without colour (hollow red suits, hollow/solid/grey
-    letters, dashed red outlines).  ``title`` adds a ``<title>`` with the card's name (tooltip, screen
-    readers).
+    letters, dashed red outlines).  ``four_colour`` draws diamonds blue and clubs green (colour-blind
+    safe; the shapes do not change).  ``title`` adds a ``<title>`` with the card in words (tooltip, screen
+    readers): a letter card says its ink in words, ``A — red ink, circle, black outline``.
     """
     if not isinstance(card, Card):
         raise TypeError(f"card_svg expects a Card, not {type(card).__name__}")
@@ -98,16 +114,16 @@ def card_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_r(width)}" height="{_r(height)}" '
         f'viewBox="0 0 {VIEW_W} {VIEW_H}" class="eleusis-card" role="img" '
-        f'aria-label="{escape(card.name)}" data-card="{escape(str(card))}">'
+        f'aria-label="{escape(card_words(card))}" data-card="{escape(str(card))}">'
     ]
     if title:
-        parts.append(f"<title>{escape(card.name)}</title>")
+        parts.append(f"<title>{escape(card_words(card))}</title>")
     parts.append(
         f'<rect x="1.5" y="1.5" width="{VIEW_W - 3}" height="{VIEW_H - 3}" rx="8" ry="8" '
         f'fill="#ffffff" stroke="#707070" stroke-width="1.5"/>'
     )
     if card.is_playing:
-        parts.append(_playing_face(card, greyscale))
+        parts.append(_playing_face(card, greyscale, four_colour))
     elif card.is_letter:
         parts.append(_letter_face(card, greyscale))
     else:
@@ -137,33 +153,60 @@ def card_back_svg(*, width: float = 72, greyscale: bool = False) -> str:
     )
 
 
+def card_words(card: Card) -> str:
+    """The card in words, for tooltips and screen readers: ``queen of hearts``, ``blank``, and a letter
+    card with its ink named as a word, ``A — red ink, circle, black outline`` (the colour alone is not
+    enough for a reader who does not see it)."""
+    if card.is_letter:
+        return f"{card.letter} — {card.ink} ink, {card.shape}, {card.outline} outline"
+    return card.name
+
+
+# A board with the class ``eleusis-four-colour`` (or a ticked ``eleusis-four-colour-choice`` box inside
+# it) shows every card four-colour: the suit paths, ranks and court frames carry ``eleusis-suit-<suit>``.
+FOUR_COLOUR_CSS = "".join(
+    f".eleusis-four-colour .eleusis-suit-{suit.value}, "
+    f".eleusis-board:has(.eleusis-four-colour-choice input:checked) .eleusis-suit-{suit.value} "
+    f"{{ fill: {colour}; }}\n"
+    f".eleusis-four-colour .eleusis-frame-{suit.value}, "
+    f".eleusis-board:has(.eleusis-four-colour-choice input:checked) .eleusis-frame-{suit.value} "
+    f"{{ stroke: {colour}; }}\n"
+    f".eleusis-four-colour .eleusis-card-{suit.value}, "
+    f".eleusis-board:has(.eleusis-four-colour-choice input:checked) .eleusis-card-{suit.value} "
+    f"{{ color: {colour} !important; }}\n"
+    for suit, colour in ((Suit.DIAMONDS, BLUE), (Suit.CLUBS, GREEN))
+)
+
+
 # -- faces ---------------------------------------------------------------------------------------
-def _playing_face(card: Card, greyscale: bool) -> str:
+def _playing_face(card: Card, greyscale: bool, four_colour: bool = False) -> str:
     assert card.suit is not None and card.rank is not None
     suit = card.suit
-    colour = BLACK if greyscale or suit.color.value == "black" else RED
+    colour = BLACK if greyscale else suit_colour(suit, four_colour=four_colour)
+    css = "" if greyscale else f' class="eleusis-suit-{suit.value}"'
     label = card.label
     # "10" is two glyphs wide: squeeze it so both corners keep the same footprint.
     size = 25 if len(label) == 1 else 21
     spacing = ' letter-spacing="-1.5"' if len(label) > 1 else ""
     corner = (
         f'<text x="15" y="29" font-family="{FONT}" font-size="{size}" font-weight="bold" '
-        f'text-anchor="middle" fill="{colour}"{spacing}>{label}</text>'
-        + suit_path(suit, 6, 34, 18, greyscale=greyscale)
+        f'text-anchor="middle" fill="{colour}"{css}{spacing}>{label}</text>'
+        + suit_path(suit, 6, 34, 18, greyscale=greyscale, four_colour=four_colour)
     )
     parts = [corner, f'<g transform="rotate(180 50 70)">{corner}</g>']
     if card.is_face:
         # Court cards: a framed panel with the big rank letter over the suit, readable from afar.
         frame = "#a0a0a0" if greyscale else colour
+        frame_css = "" if greyscale else f' class="eleusis-frame-{suit.value}"'
         parts.append(
             f'<rect x="27" y="26" width="46" height="88" rx="4" fill="none" stroke="{frame}" '
-            f'stroke-width="1.5"/>'
+            f'stroke-width="1.5"{frame_css}/>'
             f'<text x="50" y="71" font-family="{FONT}" font-size="38" font-weight="bold" '
-            f'text-anchor="middle" fill="{colour}">{label}</text>'
-            + suit_path(suit, 35, 77, 30, greyscale=greyscale)
+            f'text-anchor="middle" fill="{colour}"{css}>{label}</text>'
+            + suit_path(suit, 35, 77, 30, greyscale=greyscale, four_colour=four_colour)
         )
     else:
-        parts.append(suit_path(suit, 25, 45, 50, greyscale=greyscale))
+        parts.append(suit_path(suit, 25, 45, 50, greyscale=greyscale, four_colour=four_colour))
     return "".join(parts)
 
 

@@ -15,12 +15,13 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
-from eleusis_lab.render import card_svg
+from eleusis_lab.render import FOUR_COLOUR_CSS, card_svg, card_words, suit_colour
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 # One style sheet for every board; injected once per board as an HTML widget (works in Lab and Voilà).
-STYLE = """
+STYLE = (
+    """
 <style>
 .eleusis-board { font-family: DejaVu Sans, Verdana, Arial, sans-serif; }
 .eleusis-board .widget-button, .eleusis-board .jupyter-button { flex: 0 0 auto; }
@@ -35,8 +36,11 @@ STYLE = """
 .eleusis-verdict .widget-html-content, .eleusis-table .widget-html-content { line-height: normal; }
 .eleusis-table { overflow-x: hidden; }
 .eleusis-title { font-size: 1.25em; font-weight: bold; }
-</style>
 """
+    + FOUR_COLOUR_CSS
+    + """</style>
+"""
+)
 
 VERDICT_COLOURS = {
     "accepted": ("#dcfce7", "#166534", "#16a34a"),
@@ -140,16 +144,31 @@ def card_slot(
         css_class,
         lambda _b: on_click(card),
         width=f"{width:.0f}px",
-        tooltip=card.name,
+        tooltip=card_words(card),
     )
     b.card = card  # tests and browser harnesses can read which card a button plays
     b.style.font_weight = "bold"
     b.style.font_size = "16px"
-    if card.is_red:
-        b.style.text_color = "#c8102e"
+    if card.suit is not None:
+        # The board's four-colour rule repaints the label by this class (diamonds blue, clubs green).
+        b.add_class(f"eleusis-card-{card.suit.value}")
+        if card.is_red:
+            b.style.text_color = suit_colour(card.suit)
     slot = w.VBox([picture, b], layout=w.Layout(width=f"{width + 4:.0f}px", flex="0 0 auto"))
     slot.add_class("eleusis-hand-slot")
     return slot
+
+
+def four_colour_choice(value: bool = False) -> w.Checkbox:
+    """The colour-blind-safe deck switch: ticked, every card on its board shows ♦ blue and ♣ green.
+
+    The board's style sheet does the repainting (``FOUR_COLOUR_CSS`` keys on this box's class), so the
+    table, the hand and the reveal change at once without being redrawn.
+    """
+    box = w.Checkbox(value=value, description="Four-colour deck (♦ blue, ♣ green)", indent=False)
+    box.layout.width = "22em"
+    box.add_class("eleusis-four-colour-choice")
+    return box
 
 
 def error_text(error: BaseException) -> str:

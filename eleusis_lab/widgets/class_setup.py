@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.classroom import SavedSession, SessionError
-from eleusis_lab.widgets._common import banner, button
+from eleusis_lab.widgets._common import banner, button, four_colour_choice
 from eleusis_lab.widgets.verdicts import VARIANTS
 
 __all__ = ["SecretRuleField", "SetupForm"]
@@ -109,6 +109,7 @@ class SetupForm(w.VBox):
         self.refresh_stock = w.Checkbox(
             value=False, description="New deck when the stock runs out", indent=False
         )
+        self.four_colour = four_colour_choice()  # colour-blind safe: the board's cards follow this box
         self.check = button("Check the rule", "eleusis-check-rule", lambda _b: on_check(), width="11em")
         self.deal = button("Deal", "eleusis-deal", lambda _b: on_deal(), width="9em", style="primary")
         self.message = w.HTML()
@@ -138,7 +139,7 @@ class SetupForm(w.VBox):
                     [self.penalty, self.buy_hints, self.refresh_stock], layout=w.Layout(flex_flow="row wrap")
                 )
             )
-        rows += [w.HBox([self.check, self.deal]), self.message, self.teacher, self.saved]
+        rows += [self.four_colour, w.HBox([self.check, self.deal]), self.message, self.teacher, self.saved]
         self.children = rows
 
     def show_saved(self, sessions: list[SavedSession]) -> None:

@@ -25,7 +25,15 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.widgets import saves
-from eleusis_lab.widgets._common import STYLE, banner, button, error_text, round_scores, scores_html
+from eleusis_lab.widgets._common import (
+    STYLE,
+    banner,
+    button,
+    error_text,
+    four_colour_choice,
+    round_scores,
+    scores_html,
+)
 from eleusis_lab.widgets.parts import CardPicker, HandArea, TableArea
 from eleusis_lab.widgets.verdicts import (
     VARIANT_TITLES,
@@ -85,6 +93,7 @@ class RoundBoard(w.VBox):
         autosave: bool | str | Path = True,
         save_dir: str | Path | None = None,
         title: str = "Eleusis — class board",
+        four_colour: bool = False,
     ) -> None:
         self.round: Any = None
         self.rounds: list[Any] = []  # finished rounds of this session (teacher dealing)
@@ -167,6 +176,8 @@ class RoundBoard(w.VBox):
         self._progress.layout.display = "none"
         self._setup_message = w.HTML()
         self._setup_message.add_class("eleusis-setup-message")
+        self.four_colour = four_colour_choice(four_colour)
+        self.four_colour.observe(lambda c: self._paint(c["new"]), "value")
         self._rule_source.observe(lambda _c: self._show_setup_fields(), "value")
         self._variant.observe(lambda _c: self._show_setup_fields(), "value")
         self._setup = w.VBox()
@@ -288,7 +299,7 @@ class RoundBoard(w.VBox):
                 self._scores,
                 self._reveal_area,
                 self._record_out,
-                w.HBox([self._next_button, self._card_size]),
+                w.HBox([self._next_button, self._card_size, self.four_colour]),
                 self._totals,
             ]
         )
@@ -297,6 +308,7 @@ class RoundBoard(w.VBox):
         super().__init__([self._title, self._setup, self._progress, self._play])
         self.add_class("eleusis-board")
         self.add_class(f"eleusis-{self.kind}-board")
+        self._paint(four_colour)
         self._show_setup_fields()
         self._show_setup(True)
         if computers:
@@ -326,9 +338,16 @@ class RoundBoard(w.VBox):
             rows.insert(
                 0, w.HTML(banner(f"{self.match.next_dealer} deals this round and types the rule.", "info"))
             )
-        rows += [w.HBox([self._check_button, self._deal_button]), self._setup_message]
+        rows += [self.four_colour, w.HBox([self._check_button, self._deal_button]), self._setup_message]
         self._setup.children = rows
         self.picker.set_deck("letters" if variant == "letters" else "standard", variant == "new-eleusis")
+
+    def _paint(self, four_colour: bool) -> None:
+        """Colour-blind safe: the board's style sheet paints ♦ blue and ♣ green under this class."""
+        if four_colour:
+            self.add_class("eleusis-four-colour")
+        else:
+            self.remove_class("eleusis-four-colour")
 
     def _show_setup(self, visible: bool) -> None:
         self._setup.layout.display = None if visible else "none"

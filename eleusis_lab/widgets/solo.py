@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card, card_from_json, card_to_json
-from eleusis_lab.widgets._common import FONT, banner
+from eleusis_lab.widgets._common import FONT, STYLE, banner, four_colour_choice
 from eleusis_lab.widgets.round_board import RoundBoard as ClassBoard
 
 __all__ = ["BenchmarkBoard", "JournalEntry", "SoloBoard"]
@@ -318,6 +318,7 @@ class BenchmarkBoard:
         name: str = "You",
         card_width: float = 72,
         confidence: bool = True,
+        four_colour: bool = False,
     ) -> None:
         from eleusis_lab.science.benchmark import RULES, BenchmarkGame
 
@@ -360,9 +361,12 @@ class BenchmarkBoard:
         self._after = w.HBox([self._rule_text, self._guess_button, self._pass_button])
         self._journal = w.HTML()
         self._journal.add_class("eleusis-journal")
+        self.four_colour = four_colour_choice(four_colour)
         self.widget = w.VBox(
             [
+                w.HTML(STYLE),
                 self._title,
+                self.four_colour,
                 self._status,
                 self._table,
                 self._verdict,

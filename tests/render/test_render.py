@@ -8,8 +8,16 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from eleusis_lab.cards import Card, letter_deck, parse_cards, standard_deck
-from eleusis_lab.render import CardRow, TableView, card_back_svg, card_svg, cards_html, table_html
-from eleusis_lab.render.svg import INK_COLOURS, RED
+from eleusis_lab.render import (
+    CardRow,
+    TableView,
+    card_back_svg,
+    card_svg,
+    card_words,
+    cards_html,
+    table_html,
+)
+from eleusis_lab.render.svg import BLACK, BLUE, FOUR_COLOUR_CSS, GREEN, INK_COLOURS, RED
 
 SVG = "{http://www.w3.org/2000/svg}"
 COLOURED = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
@@ -31,7 +39,7 @@ def test_every_card_is_well_formed_standalone_svg(card: Card) -> None:
     assert root.tag == SVG + "svg"
     assert root.get("width") == "72" and root.get("height") == "100.8"
     assert root.get("viewBox") == "0 0 100 140"
-    assert root.findtext(SVG + "title") == card.name
+    assert root.findtext(SVG + "title") == card_words(card) == root.get("aria-label")
     assert " id=" not in svg  # many cards share one page: no ids to collide
     assert "class=" in svg and "url(" not in svg
 
@@ -40,6 +48,34 @@ def test_red_suits_red_and_black_suits_black() -> None:
     for card in standard_deck():
         colours = _colours(card_svg(card))
         assert (RED in colours) == card.is_red, card
+
+
+def test_four_colour_deck_paints_diamonds_blue_and_clubs_green_with_the_same_shapes() -> None:
+    expected = {"hearts": RED, "diamonds": BLUE, "spades": BLACK, "clubs": GREEN}
+    for card in standard_deck():
+        assert card.suit is not None
+        two, four = card_svg(card), card_svg(card, four_colour=True)
+        assert RED not in _colours(four) or card.suit.value == "hearts", card
+        assert expected[card.suit.value] in _colours(four), card
+        # Only the ink changes: the same paths, in the same places.
+        paths = lambda svg: [p.get("d") for p in ET.fromstring(svg).iter(SVG + "path")]  # noqa: E731
+        assert paths(two) == paths(four) and paths(two), card
+        assert f"eleusis-suit-{card.suit.value}" in two  # a board's style sheet can switch it too
+    # Greyscale stays greyscale (no colour classes to repaint it).
+    assert "eleusis-suit-" not in card_svg(Card.parse("7D"), greyscale=True, four_colour=True)
+    table = table_html(parse_cards("7D 8C"), [[Card.parse("9D")], []], four_colour=True)
+    assert BLUE in _colours(table) and GREEN in _colours(table) and RED not in _colours(table)
+    assert BLUE in _colours(cards_html(parse_cards("2D"), four_colour=True))
+    assert ".eleusis-four-colour .eleusis-suit-diamonds" in FOUR_COLOUR_CSS and BLUE in FOUR_COLOUR_CSS
+
+
+def test_letter_cards_name_their_ink_in_words() -> None:
+    card = Card.parse("A red circle black")
+    assert card_words(card) == "A — red ink, circle, black outline"
+    svg = card_svg(card)
+    assert "<title>A — red ink, circle, black outline</title>" in svg
+    assert 'aria-label="A — red ink, circle, black outline"' in svg
+    assert card_words(Card.parse("QH")) == "queen of hearts"
 
 
 def test_playing_card_shows_rank_in_both_corners() -> None:

@@ -239,3 +239,39 @@ def test_table_box_holds_a_whole_row_with_a_sideline_on_a_small_screen() -> None
     area.card_width = 60
     area.show(r)
     assert "max-height:max(44vh, 276px)" in area.html
+
+
+# -- colour-blind safe ------------------------------------------------------------------------------
+def test_every_board_offers_the_four_colour_deck() -> None:
+    from eleusis_lab.widgets import ClassBoard
+    from eleusis_lab.widgets._common import STYLE
+    from eleusis_lab.widgets.solo import BenchmarkBoard
+
+    solo = SoloBoard(rule="express-1", seed=3, autosave=False, four_colour=True)
+    assert "eleusis-four-colour" in solo._dom_classes and solo.four_colour.value is True
+    solo.four_colour.value = False
+    assert "eleusis-four-colour" not in solo._dom_classes
+    real = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False, hypotheses=False)
+    real.four_colour.value = True
+    assert "eleusis-four-colour" in real._dom_classes
+    bench = BenchmarkBoard(rule="red", four_colour=True)
+    assert "eleusis-four-colour-choice" in bench.four_colour._dom_classes and bench.four_colour.value
+    board = ClassBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False, hypotheses=False)
+    assert board.form.four_colour in board.form.children
+    assert "eleusis-four-colour-choice" in board.form.four_colour._dom_classes
+    # The boards' one style sheet repaints every card under the switch; the hand labels follow by class.
+    assert ".eleusis-board:has(.eleusis-four-colour-choice input:checked) .eleusis-suit-clubs" in STYLE
+    solo.deal()
+    labels = {b.card.suit.value for b in solo.hand_buttons if b.card.suit} & {"diamonds", "clubs"}
+    for b in solo.hand_buttons:
+        if b.card.suit is not None:
+            assert f"eleusis-card-{b.card.suit.value}" in b._dom_classes
+    assert labels, "the hand holds a diamond or a club"
+
+
+def test_letter_cards_say_their_ink_in_words_on_the_hand_buttons() -> None:
+    board = SoloBoard("letters", rule="letters-cycle", seed=1, autosave=False, opponents=["careful"])
+    board.deal()
+    b = board.hand_buttons[0]
+    c = b.card
+    assert b.tooltip == f"{c.letter} — {c.ink} ink, {c.shape}, {c.outline} outline"
