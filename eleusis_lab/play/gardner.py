@@ -34,7 +34,7 @@ class GardnerRound(Round):
     title = "Gardner's Eleusis"
     deck_name = "standard"
     min_players = 2
-    capabilities = Capabilities(halves=True, confidence=True)
+    capabilities = Capabilities(halves=True, confidence=True, player_rules=True)
     match = MatchRules(deals_each=2)
     score_columns = (
         ScoreColumn("left", "Cards left"),

@@ -107,7 +107,9 @@ SHARED_OPTIONS: tuple[Option, ...] = (
 @dataclass(frozen=True)
 class Capabilities:
     """What players may do in a variant (the defaults; an option may change them in a round, as
-    ``max_string`` or ``buy_hints`` do: read the round's own ``legal_actions`` for the moment)."""
+    ``max_string`` or ``buy_hints`` do: read the round's own ``legal_actions`` for the moment).
+    ``player_rules``: a secret rule may depend on who plays (the table shows each card's player, and a
+    random rule may be one of those)."""
 
     max_string: int = 1
     no_play: bool = False
@@ -118,6 +120,7 @@ class Capabilities:
     halves: bool = False
     confidence: bool = False
     turn_limit: bool = False
+    player_rules: bool = False
 
 
 @dataclass(frozen=True)
