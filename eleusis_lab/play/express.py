@@ -50,7 +50,7 @@ class ExpressRound(NoPlayRound):
     score_columns = (
         ScoreColumn("left", "Cards left"),
         ScoreColumn("guessed_by", "Guessed the rule (+6)", "who found the rule", kind="player"),
-        ScoreColumn("base", "Hand size", "12, or 10 with ten-card hands", kind="number"),
+        ScoreColumn("base", "Hand size", "12, or 10 with ten-card hands", kind="number", default=12),
     )
 
     @classmethod

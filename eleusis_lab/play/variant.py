@@ -138,12 +138,14 @@ class MatchRules:
 class ScoreColumn:
     """One column of the variant's printed score sheet and of the calculator: the count ``name`` that
     :func:`eleusis_lab.scoring.calculate` takes, its ``label``, an explanation, and its ``kind``:
-    ``per-player`` (one count a player), ``player`` (a player, by index or name) or ``number``."""
+    ``per-player`` (one count a player), ``player`` (a player, by index or name) or ``number``;
+    ``default`` is the count a blank form starts from (Express hands: 12)."""
 
     name: str
     label: str
     help: str = ""
     kind: Literal["per-player", "player", "number"] = "per-player"
+    default: int = 0
 
     @property
     def per_player(self) -> bool:
