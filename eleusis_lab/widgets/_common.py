@@ -159,6 +159,14 @@ def card_slot(
     return slot
 
 
+def rule_deck_of(variant: str) -> str:
+    """The kind of card a secret rule for ``variant`` reads (``letters`` or ``standard``), from the
+    variant's description (its deck), before any round is dealt."""
+    from eleusis_lab.play import find_variant
+
+    return "letters" if find_variant(variant).deck_name == "letters" else "standard"
+
+
 def four_colour_choice(value: bool = False) -> w.Checkbox:
     """The colour-blind-safe deck switch: ticked, every card on its board shows ♦ blue and ♣ green.
 

@@ -22,7 +22,7 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.classroom import ClassSession, new_session_path, saved_sessions
-from eleusis_lab.widgets._common import STYLE, banner, error_text
+from eleusis_lab.widgets._common import STYLE, banner, error_text, rule_deck_of
 from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
 from eleusis_lab.widgets.class_setup import SetupForm
@@ -220,7 +220,7 @@ class ClassBoard(w.VBox):
             request = self.form.request()
             key, rule = self.session.choose_rule(request["variant"], request["rule"], request["seed"], "any")
             parsed = library.get(key).rule if key is not None else rule
-            report = check(parsed, deck="letters" if request["variant"] == "letters" else "standard")
+            report = check(parsed, deck=rule_deck_of(request["variant"]))
         except (ValueError, KeyError) as error:
             self.form.say(error_text(error))
             return

@@ -79,11 +79,7 @@ class GuessBox(w.VBox):
     def find_rules(self) -> None:
         """Offer the rules closest to the words typed (nothing changes in the round)."""
         session = self._session
-        deck = (
-            "letters"
-            if session is not None and session.round is not None and session.round.variant == "letters"
-            else "standard"
-        )
+        deck = session.round.rule_deck() if session is not None and session.round is not None else "standard"
         said = self.words.value.strip()
         if not said:
             self.say("Type what the student said first.")

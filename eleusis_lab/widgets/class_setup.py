@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from eleusis_lab.classroom import SavedSession, SessionError
 from eleusis_lab.widgets._common import banner, button, four_colour_choice
+from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.verdicts import VARIANTS
 
 __all__ = ["SecretRuleField", "SetupForm"]
@@ -102,13 +103,9 @@ class SetupForm(w.VBox):
         )
         self.seed.layout.width = "16em"
         self.seed.add_class("eleusis-seed-input")
-        self.hand_size = w.Dropdown(options=[("12 cards", 12), ("10 cards", 10)], description="Hands")
-        self.hand_size.layout.width = "16em"
-        self.penalty = w.Checkbox(value=False, description="A wrong guess costs a card", indent=False)
-        self.buy_hints = w.Checkbox(value=False, description="Players may buy hints", indent=False)
-        self.refresh_stock = w.Checkbox(
-            value=False, description="New deck when the stock runs out", indent=False
-        )
+        self.option_fields = OptionFields()  # the fields the chosen variant's OPTIONS take
+        self.hand_size, self.penalty = self.option_fields.hand_size, self.option_fields.penalty
+        self.buy_hints, self.refresh_stock = self.option_fields.buy_hints, self.option_fields.refresh_stock
         self.four_colour = four_colour_choice()  # colour-blind safe: the board's cards follow this box
         self.check = button("Check the rule", "eleusis-check-rule", lambda _b: on_check(), width="11em")
         self.deal = button("Deal", "eleusis-deal", lambda _b: on_deal(), width="9em", style="primary")
@@ -129,16 +126,14 @@ class SetupForm(w.VBox):
         self.draw()
 
     def draw(self) -> None:
-        express = self.variant.value == "express"
+        fields = self.option_fields.shown(self.variant.value)
+        sizes = [f for f in fields if f is self.hand_size]
+        boxes = [f for f in fields if f is not self.hand_size]
         rows: list[w.Widget] = [self.variant, self.players, self.computers, self.source]
         rows.append(self.rule if self.source.value == TYPED else self.difficulty)
-        rows.append(w.HBox([self.seed, *([self.hand_size] if express else [])]))
-        if express:
-            rows.append(
-                w.HBox(
-                    [self.penalty, self.buy_hints, self.refresh_stock], layout=w.Layout(flex_flow="row wrap")
-                )
-            )
+        rows.append(w.HBox([self.seed, *sizes]))
+        if boxes:
+            rows.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")))
         rows += [self.four_colour, w.HBox([self.check, self.deal]), self.message, self.teacher, self.saved]
         self.children = rows
 
@@ -171,15 +166,7 @@ class SetupForm(w.VBox):
             if part.strip():
                 name, _, kind = part.partition("=")
                 computers[name.strip()] = (kind.strip() or "careful").lower()
-        options: dict[str, Any] = {}
-        if self.variant.value == "express":
-            options["hand_size"] = self.hand_size.value
-            if self.penalty.value:
-                options["wrong_guess_penalty"] = 1
-            if self.buy_hints.value:
-                options["buy_hints"] = True
-            if self.refresh_stock.value:
-                options["stock_refresh"] = True
+        options = self.option_fields.values(self.variant.value)
         return {
             "variant": self.variant.value,
             "players": [n.strip() for n in self.players.value.split(",") if n.strip()],

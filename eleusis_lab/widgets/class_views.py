@@ -80,7 +80,7 @@ class TableView(TableArea):
 
     def render(self, session: ClassSession) -> None:
         r = session.round
-        self.show(r, show_players=r is not None and r.variant == "gardner")
+        self.show(r, show_players=r is not None and r.capabilities.player_rules)
 
 
 class VerdictView(w.HTML):

@@ -67,7 +67,7 @@ class RoundRecord:
                 [list(s) for s in round_.sidelines],
                 list(getattr(round_, "markers", None) or ()),
                 card_width=card_width,
-                show_players=round_.variant == "gardner",
+                show_players=round_.capabilities.player_rules,
             )
         )
         parts.append("</div>")

@@ -187,26 +187,33 @@ def test_class_board_updates_the_panel_after_each_click() -> None:
 # -- score calculator -----------------------------------------------------------------------------
 def test_score_calculator_every_variant() -> None:
     calc = ScoreCalculator(variant="letters", players=["Ana", "Ben", "Cy"], dealer="Dee")
+    assert list(calc.per_player) == ["left"] and calc.extras == {}
     calc.set_counts(left=[5, 2, 0])
-    calc._go.click()
+    calc.go.click()
     html = calc.result_html
     assert "Ana" in html and "-13" in html and "Dee" in html and "20" in html
-    calc._variant.value = "gardner"
-    calc._names.value = "A, B, C, D"
+    calc.variant.value = "gardner"
+    calc.names.value = "A, B, C, D"
+    assert list(calc.per_player) == ["left", "wrong"]  # the form follows the variant's score columns
     calc.set_counts(left=[2, 3, 10, 0], wrong=[10, 5, 3, 1])
     assert calc.calculate().players == [7.0, 3.0, 0.0, 21.0]
-    calc._variant.value = "express"
+    calc.variant.value = "express"
+    assert calc.extras["base"].value == 12  # the column's default: twelve-card hands
     calc.set_counts(left=[0, 4, 7, 1])
-    calc._guessed_by.value = "B"
+    calc.extras["guessed_by"].value = "B"
     scores = calc.calculate()
     assert scores.players[1] == 12 - 4 + 6
-    calc._variant.value = "new-eleusis"
+    calc.variant.value = "new-eleusis"
+    assert set(calc.extras) == {"prophet", "prophet_right", "prophet_wrong", "played_through_marker"}
     calc.set_counts(left=[0, 4, 7, 1])
-    calc._prophet.value = "C"
-    calc._prophet_right.value = 3
-    assert calc.calculate().players[2] >= 0
-    calc._names.value = "A, A"
-    calc._go.click()
+    without = calc.calculate().players[2]
+    calc.extras["prophet"].value = "C"
+    calc.extras["prophet_right"].value = 3
+    assert calc.calculate().players[2] >= 0 and calc.calculate().players[2] != without
+    with pytest.raises(ValueError):
+        calc.set_counts(wrong=[1, 2, 3, 4])  # New Eleusis has no first-half wrong cards
+    calc.names.value = "A, A"
+    calc.go.click()
     assert "eleusis-banner-error" in calc.result_html
 
 
