@@ -41,7 +41,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -131,24 +131,37 @@ class Grammar:
     guards: list[int]
     kept: np.ndarray  # which of the table's atoms (then the extras) are kept, in the order used here
     n_core: int  # the first n_core atoms are the core ones
+    _seen: dict[tuple[Any, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
         return len(self.texts)
 
     def outcomes(self, card: Card, mainline: Sequence[Card]) -> np.ndarray:
         """Three-valued outcome (int8) of every atom for one situation."""
-        values, missing = self.situation(card, mainline)
-        raw = np.empty(len(self.table_ids) + len(self.extras), dtype=np.int8)
-        k = len(self.table_ids)
-        raw[:k] = self.table.evaluate(values, missing, self.table_ids)
-        for j, extra in enumerate(self.extras):
-            raw[k + j] = extra.judge(card, mainline)
-        return raw[self.kept]
+        return self.outcomes_many([(card, mainline)])[0]
 
     def outcomes_many(self, situations: Sequence[tuple[Card, Sequence[Card]]]) -> np.ndarray:
-        """(S, N) outcomes of S situations, the table's atoms judged in one vectorised step."""
+        """(S, N) outcomes of S situations, the table's atoms judged in one vectorised step.
+
+        Every atom reads only the card, the last two cards and the position (whether it is 1 or 2, and
+        its value modulo 12), so situations alike in those are judged once per process
+        (:func:`situation_key`); a turn asks about the same faces on the same line many times."""
         if not situations:
             return np.zeros((0, len(self.texts)), dtype=np.int8)
+        keys = [situation_key(c, line) for c, line in situations]
+        todo: dict[tuple[Any, ...], int] = {}
+        for k, key in enumerate(keys):
+            if key not in self._seen and key not in todo:
+                todo[key] = k
+        if todo:
+            fresh = self._judge([situations[k] for k in todo.values()])
+            if len(self._seen) + len(todo) > SEEN_LIMIT:
+                self._seen.clear()
+            for key, row in zip(todo, fresh, strict=True):
+                self._seen[key] = row
+        return np.stack([self._seen[key] for key in keys])
+
+    def _judge(self, situations: Sequence[tuple[Card, Sequence[Card]]]) -> np.ndarray:
         vals, miss = zip(*(self.situation(c, line) for c, line in situations), strict=True)
         raw = np.empty((len(situations), len(self.table_ids) + len(self.extras)), dtype=np.int8)
         k = len(self.table_ids)
@@ -156,6 +169,16 @@ class Grammar:
         for j, extra in enumerate(self.extras):
             raw[:, k + j] = [extra.judge(c, line) for c, line in situations]
         return raw[:, self.kept]
+
+
+SEEN_LIMIT = 40_000  # situations remembered per deck (about 1.4 kB each): at most ~60 MB
+
+
+def situation_key(card: Card, mainline: Sequence[Card]) -> tuple[Any, ...]:
+    """What an atom can read of a situation: the card, the last two cards, and the position (exactly
+    while it is 1 or 2, then modulo 12, which keeps its parity and its value modulo 2, 3, 4 and 6)."""
+    n = len(mainline)
+    return (card.design, tuple(c.design for c in mainline[-2:]), n if n < 2 else 2 + (n + 1) % 12)
 
 
 def _random_bank(
@@ -236,6 +259,7 @@ class _Counts:
         self.when_true = np.ones((core, core), dtype=bool)  # [C, A]: A right wherever C was true
         self.when_false = np.ones((core, core), dtype=bool)  # [C, A]: A right wherever C was false
         self._float: tuple[np.ndarray, np.ndarray] | None = None
+        self._live: tuple[Any, ...] | None = None
 
     def copy(self) -> _Counts:
         new = _Counts.__new__(_Counts)
@@ -243,7 +267,7 @@ class _Counts:
         new.single, new.cond_ok = self.single.copy(), self.cond_ok.copy()
         new.and_ok, new.or_ok = self.and_ok.copy(), self.or_ok.copy()
         new.when_true, new.when_false = self.when_true.copy(), self.when_false.copy()
-        new._float = self._float
+        new._float, new._live = self._float, self._live
         return new
 
     def add(self, outs: np.ndarray, verdicts: np.ndarray) -> None:
@@ -267,12 +291,60 @@ class _Counts:
         else:
             self.when_true &= ~_any_both(true, wrong)
             self.when_false &= ~_any_both(false, wrong)
-        self._float = None
+        self._float = self._live = None
 
     def floats(self) -> tuple[np.ndarray, np.ndarray]:
         if self._float is None:
             self._float = (self.when_true.astype(np.float32), self.when_false.astype(np.float32))
         return self._float
+
+    def live(self, w: np.ndarray, wb: np.ndarray) -> tuple[Any, ...]:
+        """The parts of the matrices that can carry mass: the columns of atoms that may decide (they read
+        the card) and the rows of conditions (or first parts) that still take part in an allowed rule.
+        Dropping the rest changes no sum and makes every product a few times smaller."""
+        if self._live is not None and self._live[0] is w and self._live[1] is wb:
+            return self._live
+        c = self.core
+        wt, wf = self.floats()
+        dec = np.flatnonzero(wb[:c] > 0)
+        wbd = wb[dec]
+        wt, wf = wt[:, dec], wf[:, dec]
+        st, sf = _mv(wt, wbd), _mv(wf, wbd)
+        wc = w[:c]
+        a_ok, o_ok, c_ok = wc * self.and_ok, wc * self.or_ok, wc * self.cond_ok
+        rows = np.flatnonzero(
+            ((a_ok > 0) & (st > 0)) | ((o_ok > 0) & (sf > 0)) | ((c_ok > 0) & (st * sf > 0))
+        )
+        self._live = (
+            w, wb, dec, wbd, rows,
+            np.ascontiguousarray(wt[rows]), np.ascontiguousarray(wf[rows]),
+            st[rows], sf[rows], a_ok[rows], o_ok[rows], c_ok[rows],
+        )  # fmt: skip
+        return self._live
+
+    def mass_after(self, outs: np.ndarray, verdicts: np.ndarray, w: np.ndarray, wb: np.ndarray) -> float:
+        """The prior mass :meth:`masses` would give once ``outs``/``verdicts`` were added too, without
+        adding them: only the live block of the matrices is updated, in a scratch copy."""
+        _w, _wb, dec, wbd, rows, wt, wf, st, sf, a_ok, o_ok, c_ok = self.live(w, wb)
+        if len(outs) == 0:
+            return self.masses(w, wb)[0]
+        wrong_all = (outs != 0) != verdicts[:, None]
+        single = wb * (self.single & ~wrong_all.any(axis=0))
+        o = outs[:, : self.core][:, rows]
+        rejected = ~verdicts[:, None]
+        true, false, missing = o == 1, o == 0, o == 2
+        a_ok = a_ok * ~np.where(verdicts[:, None], false, missing).any(axis=0)
+        o_ok = o_ok * ~((true | missing) & rejected).any(axis=0)
+        c_ok = c_ok * ~(missing & rejected).any(axis=0)
+        wrong = wrong_all[:, dec]
+        st = _mv(wt * ~_any_both(true, wrong), wbd)
+        sf = _mv(wf * ~_any_both(false, wrong), wbd)
+        return (
+            KIND_PRIOR["single"] * float(single.sum())
+            + KIND_PRIOR["and"] * float(a_ok @ st)
+            + KIND_PRIOR["or"] * float(o_ok @ sf)
+            + KIND_PRIOR["if"] * float(c_ok @ (st * sf))
+        )
 
     def masses(
         self, w: np.ndarray, wb: np.ndarray, cols: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
@@ -283,13 +355,8 @@ class _Counts:
         do not read the card: a rule must judge the card).  ``cols`` are (true, false, missing) float32
         (N, K) matrices of the atoms on K situations.
         """
-        c = self.core
-        wc = w[:c]
-        wbc = wb[:c]
-        wt, wf = self.floats()
-        st, sf = _mv(wt, wbc), _mv(wf, wbc)
+        _w, _wb, dec, wbd, rows, wt, wf, st, sf, a_ok, o_ok, c_ok = self.live(w, wb)
         single = wb * self.single
-        a_ok, o_ok, c_ok = wc * self.and_ok, wc * self.or_ok, wc * self.cond_ok
         total = (
             KIND_PRIOR["single"] * float(single.sum())
             + KIND_PRIOR["and"] * float(a_ok @ st)
@@ -299,9 +366,8 @@ class _Counts:
         if cols is None or cols[0].shape[1] == 0:
             return total, np.zeros(0)
         t_all, _f_all, m_all = cols
-        t, f, m = (x[:c] for x in cols)
-        accept = t + m
-        wa = wbc[:, None] * accept
+        t, f, m = (x[rows] for x in cols)
+        wa = wbd[:, None] * (t_all[dec] + m_all[dec])
         pt, pf = _mm(wt, wa), _mm(wf, wa)
         acc = KIND_PRIOR["single"] * (single @ (t_all + m_all)).astype(np.float64)
         acc += KIND_PRIOR["and"] * (a_ok @ (m * st[:, None] + t * pt))
@@ -560,19 +626,26 @@ class GrammarSpace:
         outs = self.grammar.outcomes_many([(c, line) for c, line, _r in pairs])
         v = np.array([r.accepts(c, list(line)) for c, line, r in pairs], dtype=bool)
         # situations alike in every atom and verdict say the same thing once
-        both = np.unique(np.concatenate([outs, v[:, None].astype(np.int8)], axis=1), axis=0)
-        outs, v = both[:, :-1], both[:, -1].astype(bool)
-        probe = self.copy()
-        probe._excluded = []
-        probe._main.add(outs, v)
-        for g in probe._guard_else:
-            on, off = outs[:, g] == 1, outs[:, g] == 0
-            if on.any():
-                probe._guard_then[g] &= ~((outs[on] != 0) != v[on, None]).any(axis=0)
-            probe._guard_else[g].add(outs[off], v[off])
-        probe._cache = {}
-        total, _ = probe._masses(None)
-        return max(0.0, total)
+        rows: dict[bytes, int] = {}
+        for k, (row, verdict) in enumerate(zip(outs, v, strict=True)):
+            rows.setdefault(row.tobytes() + (b"\1" if verdict else b"\0"), k)
+        keep = np.fromiter(rows.values(), dtype=np.int64, count=len(rows))
+        outs, v = outs[keep], v[keep]
+        return max(0.0, self._mass_after(outs, v))
+
+    def _mass_after(self, outs: np.ndarray, v: np.ndarray) -> float:
+        """What :meth:`raw_mass` would be with these verdicts added (nothing is changed)."""
+        guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
+        total = (1 - guard_share) * self._main.mass_after(outs, v, self.w, self.wb)
+        if guard_share:
+            each = guard_share / len(self._guard_else)
+            for g, rest in self._guard_else.items():
+                on, off = outs[:, g] == 1, outs[:, g] == 0
+                then = self._guard_then[g] & ~((outs[on] != 0) != v[on, None]).any(axis=0)
+                then_total = float((self.wb * then).sum())
+                if then_total > 0:
+                    total += each * then_total * rest.mass_after(outs[off], v[off], self.w, self.wb)
+        return total
 
     def probe_situations(
         self, mainline: Sequence[Card], rule: Any, *, from_start: bool, seed: int = 0, walks: int = 3,
@@ -725,9 +798,9 @@ class GrammarSpace:
     def classes(self, k: int = 5, pool: int = 40) -> list[Candidate]:
         """The ``k`` most probable behaviour classes among the heaviest allowed rules (simplest text
         first); a class's probability here is its members' share of the pool's mass."""
-        key = f"classes:{k}:{pool}"
+        key = f"classes:{pool}"
         if key in self._cache:
-            return list(self._cache[key])
+            return list(self._cache[key][:k])
         picks = self._all_picks(pool)
         excluded = {sig for _t, sig, _a in self._excluded}
         total = self.total_mass()
@@ -747,7 +820,7 @@ class GrammarSpace:
                 )
             )
         found.sort(key=lambda c: -c.probability)
-        self._cache[key] = found[:k]
+        self._cache[key] = found
         return found[:k]
 
     def top(self, k: int = 5) -> list[Any]:

@@ -136,3 +136,47 @@ def test_probabilities_are_probabilities_and_refuted_classes_leave() -> None:
     space.exclude(best.text, space.probe_situations([], best.rule, from_start=True))
     assert space.total_mass() < before
     assert best.text not in space.top_texts(5)
+
+
+@pytest.mark.parametrize("deck", ["standard", "letters"])
+def test_remembered_outcomes_equal_fresh_judgements(deck: str) -> None:
+    # outcomes are remembered by what atoms can read (card, last two cards, position 1, 2 or mod 12):
+    # long lines, other copies of a card and positions past 12 must be judged as a fresh evaluation does
+    g = grammar(deck)
+    rng = random.Random(5)
+    faces = g.faces
+    situations = []
+    for _ in range(60):
+        n = rng.choice([0, 1, 2, 3, 11, 12, 13, 14, 25, 26])
+        line = tuple(rng.choice(faces) for _ in range(n))
+        situations.append((rng.choice(faces), line))
+    expected = g._judge(situations)
+    assert (g.outcomes_many(situations) == expected).all()
+    assert (g.outcomes_many(situations[::-1]) == expected[::-1]).all()  # now from memory
+    for (card, line), row in zip(situations[:5], expected[:5], strict=True):
+        assert (g.outcomes(card, line) == row).all()
+
+
+def test_mass_after_equals_adding_the_verdicts() -> None:
+    secret = Rule.parse("if prev is red then card.rank > prev.rank else card is black")
+    rng = random.Random(3)
+    faces = standard_deck()
+    for grown in (False, True):
+        space = GrammarSpace()
+        line: list = []
+        for _ in range(12):
+            card = rng.choice(faces)
+            ok = secret.accepts(card, line)
+            space.observe(line, card, ok)
+            if ok:
+                line.append(card)
+        if grown:
+            space.grow()
+        guess = Rule.parse(space.top_texts(1)[0])
+        situations = space.probe_situations(line, guess, from_start=True)
+        outs = space.grammar.outcomes_many(situations)
+        verdicts = np.array([guess.accepts(c, list(l)) for c, l in situations])
+        probe = space.copy()
+        for out, verdict in zip(outs, verdicts, strict=True):
+            probe._add(out, bool(verdict))
+        assert space.agreeing_mass(guess, situations) == pytest.approx(probe.raw_mass(), rel=1e-5)
