@@ -48,6 +48,7 @@ import numpy as np
 
 from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
+from eleusis_lab.science import space_store
 
 BETA = math.log(4.0)  # each unit of an atom's cost makes it four times less plausible
 # Probability of each production of the grammar (the guarded one only once the bound has grown).
@@ -199,11 +200,11 @@ def _random_bank(
 def grammar(deck: str = "standard") -> Grammar:
     """The atoms of ``deck`` ("standard" or "letters"), built once per process on first use."""
     if deck == "standard":
-        table, groups = A.build_standard_atoms()
+        table, groups = space_store.atom_table("standard")
         situation, faces, extras = A.standard_situation, standard_deck(), _standard_extras()
         skip = set(groups["sum"])  # nested suit tables: too heavy for pairs and triples
     elif deck == "letters":
-        table, groups = A.build_letter_atoms()
+        table, groups = space_store.atom_table("letters")
         situation, faces, extras = A.letter_situation, letter_deck(), _letter_extras()
         skip = set()
     else:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,7 @@ import numpy as np
 
 from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
+from eleusis_lab.science import space_store
 
 BETA = math.log(4.0)  # each unit of cost makes a rule four times less plausible
 
@@ -192,7 +194,7 @@ def _arr(xs: Iterable[int]) -> np.ndarray:
 @functools.cache
 def _base(deck: str) -> Base:
     if deck == "standard":
-        table, g = A.build_standard_atoms()
+        table, g = space_store.atom_table("standard")
         situation = A.standard_situation
         faces = standard_deck()
         simple = _arr(g["card"] + g["rel1"] + g["rel2"])
@@ -231,13 +233,12 @@ def _base(deck: str) -> Base:
             "card.color == prev.color", "card.color != prev.color", "card.rank == prev.rank",
             "card.rank > prev.rank", "card.rank < prev.rank", "card.rank % 2 == prev.rank % 2",
         ]  # fmt: skip
-        index = {t: i for i, t in enumerate(table.texts)}
-        branch = _arr(index[t] for t in branch_texts)
+        branch = _arr(table.texts.index(t) for t in branch_texts)
         switch_texts = tuple(f"prev.suit == {s.value}" for s in SUITS)
         switch_term = A.T_P
         switch_values = np.arange(52) // 13
     elif deck == "letters":
-        table, g = A.build_letter_atoms()
+        table, g = space_store.atom_table("letters")
         situation = A.letter_situation
         faces = letter_deck()
         simple = _arr(g["card"] + g["rel1"] + g["rel2"])
@@ -251,7 +252,6 @@ def _base(deck: str) -> Base:
         conds += [i for i in g["relpq"] if "!=" not in table.texts[i]]
         conds += g["pos"]
         body = simple
-        index = {t: i for i, t in enumerate(table.texts)}
         branch_texts = [f'card.letter == "{x}"' for x in A.LETTERS] + [
             "card.letter == prev.letter", "card.letter != prev.letter", "card.ink == prev.ink",
             "card.ink != prev.ink", "card.shape == prev.shape", "card.shape != prev.shape",
@@ -259,7 +259,7 @@ def _base(deck: str) -> Base:
             'card.letter == next(prev.letter, ["A", "B", "C", "D", "E"])',
             'card.letter == next(prev.letter, ["E", "D", "C", "B", "A"])',
         ]  # fmt: skip
-        branch = _arr(index[t] for t in branch_texts)
+        branch = _arr(table.texts.index(t) for t in branch_texts)
         switch_texts = tuple(f'prev.letter == "{x}"' for x in A.LETTERS)
         switch_term = A.L_P
         switch_values = A._L_LET.copy()
@@ -280,15 +280,28 @@ def _base(deck: str) -> Base:
             switch_values=switch_values,
         ),
     ]
-    init_alive = [np.ones(f.size, dtype=bool) if f.valid is None else f.valid.copy() for f in families]
-    logw = []
-    for fam, alive in zip(families, init_alive, strict=True):
+    # The prior arrays (a million and more floats) are built once and memory-mapped read-only from the
+    # store, so every kernel of a machine shares one copy (space_store).
+    stored = space_store.arrays(
+        f"space-{deck}", lambda: _prior_arrays(table, families), sources=(A, sys.modules[__name__])
+    )
+    init_alive = [space_store.array(stored, f"alive.{i}") for i in range(len(families))]
+    logw = [space_store.array(stored, f"logw.{i}") for i in range(len(families))]
+    size = int(sum(a.sum() for a in init_alive))
+    return Base(deck, table, families, logw, init_alive, size, situation, faces)
+
+
+def _prior_arrays(table: A.AtomTable, families: list[Family]) -> dict[str, np.ndarray]:
+    """Each family's candidates allowed at the start (``alive.i``) and their log prior (``logw.i``)."""
+    out: dict[str, np.ndarray] = {}
+    for i, fam in enumerate(families):
+        alive = np.ones(fam.size, dtype=bool) if fam.valid is None else fam.valid.copy()
         raw = -BETA * _product_cost(table.costs, fam, table.texts)
         top = raw[alive].max()
         norm = top + math.log(np.exp(raw[alive] - top).sum())
-        logw.append(raw - norm + math.log(FAMILY_MASS[fam.kind]))
-    size = int(sum(a.sum() for a in init_alive))
-    return Base(deck, table, families, logw, init_alive, size, situation, faces)
+        out[f"alive.{i}"] = alive
+        out[f"logw.{i}"] = raw - norm + math.log(FAMILY_MASS[fam.kind])
+    return out
 
 
 # Families switch from a dense mask to a list of live rows once few are left: cheaper to judge.
