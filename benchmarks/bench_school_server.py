@@ -40,6 +40,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -79,6 +80,7 @@ c.SimpleLocalProcessSpawner.home_dir_template = {work!r} + "/homes/{{username}}"
 c.Spawner.ip = "127.0.0.1"
 c.Spawner.cmd = [{singleuser!r}]
 c.Spawner.args = {args!r}
+c.Spawner.environment = {environment!r}
 c.Spawner.default_url = "/lab"
 c.Spawner.start_timeout = 300
 c.Spawner.http_timeout = 300
@@ -222,10 +224,15 @@ def _proxy_command() -> str:
     return str(local)
 
 
-def _singleuser() -> str:
-    path = Path(sys.executable).parent / "jupyterhub-singleuser"
+def _singleuser(stock: bool = False) -> str:
+    """The students' server command: the kit's ``eleusis-lab-singleuser`` (``jupyterhub-singleuser``
+    without a slow import, eleusis_lab/singleuser.py), or the stock one."""
+    bin_dir = Path(sys.executable).parent
+    if not (bin_dir / "jupyterhub-singleuser").exists():
+        raise SystemExit(f"{bin_dir}/jupyterhub-singleuser is missing: pip install -e '.[hub]' first")
+    path = bin_dir / ("jupyterhub-singleuser" if stock else "eleusis-lab-singleuser")
     if not path.exists():
-        raise SystemExit(f"{path} is missing: install the hub extra first (pip install -e '.[hub]')")
+        raise SystemExit(f"{path} is missing: reinstall the kit (pip install -e '.[hub]')")
     return str(path)
 
 
@@ -255,11 +262,27 @@ class Hub:
                 return error.code, raw.decode(errors="replace")
 
 
-# Server extensions a student's server can do without in class (docs/school-server.md): --lean-servers.
-LEAN_OFF = ["jupyter_lsp", "jupyter_server_terminals"]
+# Server extensions a student's server can do without in class (docs/school-server.md); --stock-servers
+# keeps them all.  Voila stays: the teacher's projector page runs in it.
+LEAN_OFF = ["jupyter_lsp", "jupyter_server_terminals", "notebook_shim", "jupyterlab_jupytext"]
 
 
-def start_hub(work: Path, processes: Processes, lean: bool = False) -> Hub:
+def prepare_store(work: Path) -> tuple[Path, float]:
+    """What the school's admin does once after installing: the hypothesis spaces' tables built into one
+    folder that every student's kernel maps (``python -m eleusis_lab.science.space_store``)."""
+    store = work / "store"
+    started = time.monotonic()
+    subprocess.run(
+        [sys.executable, "-m", "eleusis_lab.science.space_store", str(store)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return store, time.monotonic() - started
+
+
+def start_hub(
+    work: Path, processes: Processes, lean: bool = True, stock: bool = False, store: Path | None = None
+) -> Hub:
     port, hub_port, proxy_api_port = _free_port(), _free_port(), _free_port()
     token = uuid.uuid4().hex
     args = ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else []
@@ -270,8 +293,9 @@ def start_hub(work: Path, processes: Processes, lean: bool = False) -> Hub:
         proxy_api_port=proxy_api_port,
         chp=_proxy_command(),
         work=str(work),
-        singleuser=_singleuser(),
+        singleuser=_singleuser(stock),
         args=args,
+        environment={"ELEUSIS_LAB_STORE": str(store)} if store else {},
         token=token,
         lean=LEAN_OFF if lean else [],
     )
@@ -307,7 +331,11 @@ class Student:
     name: str
     token: str = ""
     asked_at: float = 0.0
+    answered_at: float = 0.0  # the hub answered the request (201 started, or 202 still starting)
+    process_at: float = 0.0  # the server's process was created
     ready_at: float = 0.0
+    kernel_at: dict[str, float] = field(default_factory=dict)  # lesson -> the kernel answered
+    done_at: dict[str, float] = field(default_factory=dict)  # lesson -> its last cell finished
     kernel_id: str = ""
     session_id: str = ""
     lesson_s: dict[str, float] = field(default_factory=dict)
@@ -330,25 +358,66 @@ def log_in(hub: Hub, n: int) -> list[Student]:
 
 
 def start_servers(hub: Hub, students: list[Student], processes: Processes, timeout: float = 600) -> float:
-    """Ask for every server at once (as a class arriving); seconds until the last one is ready."""
-    start = time.monotonic()
-    for s in students:
+    """Every student asks for their server at the same moment (a class arriving: one request each, all
+    at once); seconds from the first request until the last server is ready."""
+
+    def ask(s: Student) -> None:
         s.asked_at = time.monotonic()
         status, body = hub.api("POST", f"/hub/api/users/{s.name}/server")
+        s.answered_at = time.monotonic()
         if status not in (201, 202):
-            raise SystemExit(f"starting {s.name}'s server failed: {status} {body}")
+            s.errors.append(f"starting the server failed: {status} {body}")
+
+    start = time.monotonic()
+    wall_to_mono = time.monotonic() - time.time()
     waiting = {s.name: s for s in students}
-    while waiting and time.monotonic() - start < timeout:
-        processes.track()
-        for name in list(waiting):
-            status, body = hub.api("GET", f"/hub/api/users/{name}")
-            server = (body or {}).get("servers", {}).get("", {}) if status == 200 else {}
-            if server.get("ready"):
-                waiting.pop(name).ready_at = time.monotonic()
-        time.sleep(0.25)
+    # The hub holds each request up to its slow_spawn_timeout (10 s) before answering 202: asked one
+    # after the other, the last student would wait for all the others' answers first.
+    with ThreadPoolExecutor(max_workers=len(students)) as pool:
+        asked = [pool.submit(ask, s) for s in students]
+        while waiting and time.monotonic() - start < timeout:
+            for proc in processes.track():
+                with _quiet():
+                    if "singleuser" in " ".join(proc.cmdline()):
+                        user = proc.environ().get("JUPYTERHUB_USER")
+                        if user in waiting and not waiting[user].process_at:
+                            waiting[user].process_at = proc.create_time() + wall_to_mono
+            status, body = hub.api("GET", "/hub/api/users")  # one request for the whole class
+            for user in body if status == 200 else []:
+                server = (user.get("servers") or {}).get("", {})
+                if user["name"] in waiting and server.get("ready"):
+                    waiting.pop(user["name"]).ready_at = time.monotonic()
+            failed = [s for s in students if s.errors]
+            if failed:
+                raise SystemExit(f"{failed[0].name}: {failed[0].errors[0]}")
+            time.sleep(0.25)
+        for future in asked:
+            future.result()
     if waiting:
         raise SystemExit(f"servers not ready after {timeout:.0f} s: {sorted(waiting)}")
     return max(s.ready_at for s in students) - start
+
+
+def report_start(students: list[Student], ready: float) -> dict[str, float]:
+    """Where the start-up time goes: the hub before the process exists, the server until it answers."""
+    first = min(s.asked_at for s in students)
+    hub_part = [s.process_at - s.asked_at for s in students if s.process_at]
+    server_part = [s.ready_at - s.process_at for s in students if s.process_at]
+    spawn = [s.ready_at - s.asked_at for s in students]
+    out = {
+        "asked_spread_s": max(s.asked_at for s in students) - first,
+        "hub_to_process_median_s": statistics.median(hub_part) if hub_part else float("nan"),
+        "process_to_ready_median_s": statistics.median(server_part) if server_part else float("nan"),
+        "process_to_ready_max_s": max(server_part) if server_part else float("nan"),
+        "one_server_median_s": statistics.median(spawn),
+    }
+    print(
+        f"  where it goes: all {len(students)} requests sent within {out['asked_spread_s']:.1f} s; "
+        f"request -> server process {out['hub_to_process_median_s']:.1f} s (median, the hub's part); "
+        f"process -> ready {out['process_to_ready_median_s']:.1f} s median, "
+        f"{out['process_to_ready_max_s']:.1f} s max (the server's part)"
+    )
+    return out
 
 
 def _message(msg_type: str, content: dict[str, Any], session: str) -> dict[str, Any]:
@@ -416,6 +485,7 @@ async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str
     try:
         sid = uuid.uuid4().hex
         await _request(ws, _message("kernel_info_request", {}, sid), timeout=600)
+        student.kernel_at[lesson] = time.monotonic()
         for cell in notebook["cells"]:
             if cell["cell_type"] != "code":
                 continue
@@ -438,7 +508,8 @@ async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str
                 break
     finally:
         ws.close()
-    student.lesson_s[lesson] = time.monotonic() - started
+    student.done_at[lesson] = time.monotonic()
+    student.lesson_s[lesson] = student.done_at[lesson] - started
 
 
 async def run_class(hub: Hub, students: list[Student], lesson: str) -> float:
@@ -480,7 +551,7 @@ def measure(processes: Processes, hub_pid: int) -> dict[str, Any]:
             user = proc.environ().get("JUPYTERHUB_USER")
             if "ipykernel_launcher" in cmd and user:
                 kernels[user] = _usage(proc)
-            elif "jupyterhub-singleuser" in cmd and user:
+            elif "singleuser" in cmd and user:  # jupyterhub-singleuser or eleusis-lab-singleuser
                 servers[user] = _usage(proc)
             elif "configurable-http-proxy" in cmd or "node" in proc.name():
                 others["proxy"] = _usage(proc)
@@ -609,13 +680,54 @@ def stop_servers(hub: Hub, students: list[Student]) -> None:
             hub.api("DELETE", f"/hub/api/users/{s.name}/server")
 
 
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.1f}/{five:.1f}/{fifteen:.1f}"
+
+
+def summary(results: dict[str, Any], lessons: list[str]) -> None:
+    """Every number the issue asks for, in one block (for the note and docs/school-server.md)."""
+    n = results["students"]
+    print(f"\nSUMMARY  N = {n} students, {results['cpus']} cores, load average {_load()} at the end")
+    ready = results["servers_ready_s"]
+    verdict = "met" if ready <= GOAL_READY_S else "MISSED"
+    print(
+        f"  all {n} servers ready        {ready:6.1f} s after the first request "
+        f"(goal {GOAL_READY_S:.0f} s: {verdict})"
+    )
+    for lesson in lessons:
+        r = results.get(f"lesson_{lesson}") or {}
+        if not r:
+            print(f"  lesson {lesson}: not measured")
+            continue
+        goal = "met" if r["kernel_pss_max"] <= GOAL_MB else "MISSED"
+        print(
+            f"  lesson {lesson} kernel PSS      median {r['kernel_pss_median']:6.1f} MB, max "
+            f"{r['kernel_pss_max']:6.1f} MB (goal {GOAL_MB:.0f}: {goal}); "
+            f"RSS median {r['kernel_rss_median']:.1f}"
+        )
+        print(
+            f"  lesson {lesson} per student     {r['per_student']:6.1f} MB (server + kernel); class of {n} "
+            f"{r['total'] / 1024:.2f} GB in all; this machine holds about {r['holds']} students"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", "-n", type=int, default=10, help="how many students (default 10)")
     parser.add_argument("--lessons", default="1,4", help="lessons to run, in order (default 1,4)")
     parser.add_argument("--voila", action="store_true", help="also render lesson 1 in Voila for one student")
     parser.add_argument(
-        "--lean-servers", action="store_true", help=f"students' servers without {', '.join(LEAN_OFF)}"
+        "--stock-servers",
+        action="store_true",
+        help=f"plain jupyterhub-singleuser with every extension (default: eleusis-lab-singleuser without "
+        f"{', '.join(LEAN_OFF)})",
+    )
+    parser.add_argument(
+        "--no-shared-store",
+        action="store_true",
+        help="skip the admin's `python -m eleusis_lab.science.space_store`: each student's kernel builds "
+        "the tables into its own cache",
     )
     parser.add_argument(
         "--nbgitpuller", action="store_true", help="also pull the lessons with nbgitpuller for one student"
@@ -643,9 +755,21 @@ def main(argv: list[str] | None = None) -> int:
     hub: Hub | None = None
     students: list[Student] = []
     try:
+        store = None
+        if not args.no_shared_store:
+            store, took = prepare_store(work)
+            results["store_prepare_s"] = took
+            print(f"the hypothesis spaces' tables prepared once for the class in {took:.1f} s ({store})")
+        server = (
+            "jupyterhub-singleuser, every extension"
+            if args.stock_servers
+            else (f"eleusis-lab-singleuser without {', '.join(LEAN_OFF)}")
+        )
+        results["server"] = server
         t0 = time.monotonic()
-        hub = start_hub(work, processes, lean=args.lean_servers)
+        hub = start_hub(work, processes, lean=not args.stock_servers, stock=args.stock_servers, store=store)
         print(f"hub on {hub.url} (127.0.0.1 only) ready in {time.monotonic() - t0:.1f} s; work folder {work}")
+        print(f"students' servers: {server}; load average {_load()} before they start")
         students = log_in(hub, args.students)
         ready = start_servers(hub, students, processes)
         at_ready = measure(processes, processes.hub.pid)["servers"]
@@ -659,8 +783,10 @@ def main(argv: list[str] | None = None) -> int:
             f"(goal {GOAL_READY_S:.0f} s: {'met' if ready <= GOAL_READY_S else 'MISSED'}; "
             f"one server: median {statistics.median(spawn):.1f} s)\n"
             f"  a server's start costs {start_cpu:.1f} s of CPU (median) and holds {start_pss:.1f} MB (PSS); "
-            f"load average now {os.getloadavg()[0]:.1f} on {cores} cores"
+            f"load average now {_load()} on {cores} cores"
         )
+        results["start"] = report_start(students, ready)
+        first = min(s.asked_at for s in students)
         for lesson in lessons:
             wall = asyncio.run(run_class(hub, students, lesson))
             bad = [f"{s.name}: {e}" for s in students for e in s.errors if e.startswith(f"lesson {lesson}:")]
@@ -669,6 +795,20 @@ def main(argv: list[str] | None = None) -> int:
             results[f"lesson_{lesson}"] = report_lesson(
                 lesson, measure(processes, hub_pid=processes.hub.pid), wall, students, free_mb
             )
+            if lesson == lessons[0]:  # the class's first minutes, from the first student's request
+                kernels = [s.kernel_at[lesson] for s in students if lesson in s.kernel_at]
+                done = [s.done_at[lesson] for s in students if lesson in s.done_at]
+                if kernels and done:
+                    results["timeline"] = {
+                        "servers_ready_s": ready,
+                        "kernels_up_s": max(kernels) - first,
+                        f"lesson_{lesson}_done_s": max(done) - first,
+                    }
+                    print(
+                        f"  timeline from the first request: all servers ready {ready:.1f} s, all kernels up "
+                        f"{max(kernels) - first:.1f} s, all {len(done)} through lesson {lesson} "
+                        f"{max(done) - first:.1f} s"
+                    )
             for s in students:  # the student closes the notebook: its kernel ends
                 if s.session_id:
                     hub.api("DELETE", f"/user/{s.name}/api/sessions/{s.session_id}", token=s.token)
@@ -683,6 +823,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{n} students: servers need {n * start_cpu:.0f} CPU-seconds to start, "
                 f"{n * start_cpu / cores:.0f} s on {cores} idle cores, {n * start_cpu / 8:.0f} s on 8"
             )
+        summary(results, lessons)
         return 0 if not any(s.errors for s in students) else 1
     except KeyboardInterrupt as stop:
         print(f"\ninterrupted ({stop}): stopping the hub and every server", file=sys.stderr)

@@ -155,7 +155,7 @@ def test_the_installed_wheel_gives_a_teacher_everything(tmp_path: Path) -> None:
         f"packages missing from the wheel: {tree_packages - wheel_packages}"
     )
     lessons = sorted(p.name for p in (REPO / "lessons").iterdir() if p.suffix in {".ipynb", ".md"})
-    assert len([n for n in lessons if n.endswith(".ipynb")]) >= 8
+    assert len([n for n in lessons if n.endswith(".ipynb")]) >= 11, "lessons 1-11"
     missing = [n for n in lessons if f"eleusis_lab/lessons/{n}" not in names]
     assert not missing, f"lessons missing from the wheel: {missing}"
     recipes = sorted(p.name for p in (REPO / "worksheets").iterdir() if p.suffix in {".toml", ".md"})
@@ -165,6 +165,11 @@ def test_the_installed_wheel_gives_a_teacher_everything(tmp_path: Path) -> None:
     shipped = [p.relative_to(REPO).as_posix() for p in (REPO / "eleusis_lab").rglob("*.ipynb")]
     missing = [n for n in shipped if n not in names]
     assert not missing, f"notebooks of the package missing from the wheel (the projector page?): {missing}"
+    assert "eleusis_lab/widgets/projector.ipynb" in names, "the projector page"
+    (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+    scripts = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "eleusis-lab = eleusis_lab.cli:main" in scripts
+    assert "eleusis-lab-singleuser = eleusis_lab.singleuser:main" in scripts, "the school server's command"
 
     # -- installed in a fresh environment, run from an empty folder with an empty home
     bin_dir = _install(wheel, tmp_path / "venv")
@@ -217,10 +222,17 @@ def test_the_installed_wheel_gives_a_teacher_everything(tmp_path: Path) -> None:
     pdfs = sorted((cwd / "sheets").rglob("*.pdf"))
     assert pdfs and all(p.read_bytes()[:5] == b"%PDF-" for p in pdfs), built.stdout
 
-    # eleusis-lab class (the projector page), once it is a command of the kit
+    # eleusis-lab class (the projector page)
     commands = _run([eleusis, "--help"], env=env, cwd=cwd).stdout
-    if " class " in commands or "\n    class" in commands:
-        assert "usage: eleusis-lab class" in _run([eleusis, "class", "--help"], env=env, cwd=cwd).stdout
+    assert " class " in commands or "\n    class" in commands, commands
+    assert "usage: eleusis-lab class" in _run([eleusis, "class", "--help"], env=env, cwd=cwd).stdout
+
+    # the admin's step on a school server: the hypothesis spaces' tables, built once for every kernel
+    assert (bin_dir / "eleusis-lab-singleuser").exists()
+    store = tmp_path / "store"
+    out = _run([python, "-m", "eleusis_lab.science.space_store", str(store)], env=env, cwd=cwd).stdout
+    entries = sorted(p.name.rsplit("-", 1)[0] for p in store.iterdir())
+    assert entries == ["atoms-letters", "atoms-standard", "space-letters", "space-standard"], out
     now = time.monotonic()
     print(
         f"\nwheel {wheel.stat().st_size / 1024:.0f} KB, {len(names)} files; "
