@@ -269,11 +269,11 @@ LEAN_OFF = ["jupyter_lsp", "jupyter_server_terminals", "notebook_shim", "jupyter
 
 def prepare_store(work: Path) -> tuple[Path, float]:
     """What the school's admin does once after installing: the hypothesis spaces' tables built into one
-    folder that every student's kernel maps (``python -m eleusis_lab.science.space_store``)."""
+    folder that every student's kernel maps (``eleusis-lab prepare DIR``)."""
     store = work / "store"
     started = time.monotonic()
     subprocess.run(
-        [sys.executable, "-m", "eleusis_lab.science.space_store", str(store)],
+        [sys.executable, "-m", "eleusis_lab.cli", "prepare", str(store)],
         check=True,
         stdout=subprocess.DEVNULL,
     )
@@ -726,7 +726,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-shared-store",
         action="store_true",
-        help="skip the admin's `python -m eleusis_lab.science.space_store`: each student's kernel builds "
+        help="skip the admin's `eleusis-lab prepare`: each student's kernel builds "
         "the tables into its own cache",
     )
     parser.add_argument(

@@ -260,6 +260,34 @@ def _cmd_lessons(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_prepare(sub: Any) -> None:
+    p = sub.add_parser(
+        "prepare",
+        help="build the hypothesis spaces' tables once, for every kernel of this environment to share",
+        description="Build the tables the hypothesis spaces read (atoms, prior weights) into DIR, by default "
+        "$ELEUSIS_LAB_STORE or this environment's share/eleusis-lab/store. Kernels memory-map them "
+        "read-only, so a school server holds one copy for the whole class (docs/school-server.md). Run it "
+        "once after installing or upgrading the kit, as the user who installed it.",
+    )
+    p.add_argument("dir", nargs="?", metavar="DIR", help="where (default: this environment's store)")
+    p.set_defaults(func=_cmd_prepare)
+
+
+def _cmd_prepare(args: argparse.Namespace) -> int:
+    import time
+
+    from eleusis_lab.science.space_store import prepare
+
+    started = time.monotonic()
+    try:
+        target = prepare(Path(args.dir) if args.dir else None)
+    except OSError as error:
+        raise CommandError(f"cannot write the tables: {error}") from None
+    size = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
+    print(f"tables ready in {target} ({size / 2**20:.1f} MB, {time.monotonic() - started:.1f} s)")
+    return 0
+
+
 def _add_lab(sub: Any) -> None:
     p = sub.add_parser(
         "lab",
@@ -394,6 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_lab(sub)
     _add_lessons(sub)
+    _add_prepare(sub)
     _add_class(sub)
     _add_check(sub)
     _add_rules(sub)

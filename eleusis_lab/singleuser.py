@@ -8,14 +8,24 @@ Earley parsers at import: measured here, 2 of a server start's 3.3 CPU-seconds a
 for every student (jupyter-server/jupyter_server#1559, python-jsonschema/jsonschema#1428).  The parsers
 check only the ``iri`` and ``iri-reference`` formats, which no Jupyter schema uses; with the module marked
 absent, jsonschema leaves those two checks out and validates everything else as before.
+
+It also sets, unless the hub already does, one variable for the kernels the server starts
+(:data:`KERNEL_ENV`): ``MALLOC_MMAP_THRESHOLD_`` keeps glibc from raising its threshold for handing big
+blocks straight to the system.  Left to itself, glibc raises it after the first large numpy array is freed,
+so later temporaries of a few MB come from the heap and stay there once freed: measured with three lesson-4
+kernels side by side, PSS 133 MB a kernel by default and 114 MB with the threshold held at 128 KB, in the
+same CPU time.  Other C libraries ignore the variable.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 # Modules a student's server never needs, marked absent before anything imports them.
 SKIPPED = ("rfc3987_syntax",)
+# Environment for the server's kernels (inherited), unless set already.
+KERNEL_ENV = {"MALLOC_MMAP_THRESHOLD_": str(128 * 1024)}
 
 
 def skip_slow_imports() -> None:
@@ -26,6 +36,8 @@ def skip_slow_imports() -> None:
 
 def main() -> int:
     skip_slow_imports()
+    for name, value in KERNEL_ENV.items():
+        os.environ.setdefault(name, value)
     from jupyterhub.singleuser import main as singleuser
 
     sys.argv[0] = "jupyterhub-singleuser"

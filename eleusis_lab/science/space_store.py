@@ -9,9 +9,8 @@ kernels of one machine that open the same files share their pages, so a class of
 Where a store lives (the first that holds an up-to-date copy is used):
 
 1. ``$ELEUSIS_LAB_STORE``, when set (a school can point every student at one folder);
-2. ``<sys.prefix>/share/eleusis-lab/store``, written by ``python -m eleusis_lab.science.space_store``
-   (``eleusis-lab prepare``) once after installing: on a JupyterHub that is the shared environment, so
-   every student's kernel maps the same files;
+2. ``<sys.prefix>/share/eleusis-lab/store``, written by ``eleusis-lab prepare`` once after installing:
+   on a JupyterHub that is the shared environment, so every student's kernel maps the same files;
 3. the user's cache, ``$XDG_CACHE_HOME/eleusis-lab/store`` (``~/.cache/...``), written on first use.
 
 Each entry is a folder named by what it holds and a fingerprint of the code that builds it (the source of
@@ -269,7 +268,7 @@ def arrays(
 
 # -- the atom tables ---------------------------------------------------------------------------------
 @functools.cache
-def atom_table(deck: str) -> tuple[Any, dict[str, list[int]]]:
+def atom_table(deck: str) -> tuple[Any, Groups]:
     """The atom table of ``deck`` ("standard" or "letters") and its named groups, once per process, its
     arrays and texts mapped from the store (see :func:`arrays`).  The table is read-only."""
     from eleusis_lab import cards
@@ -301,10 +300,25 @@ def atom_table(deck: str) -> tuple[Any, dict[str, list[int]]]:
     table.costs = array(stored, "costs")
     table.roles = array(stored, "roles")
     table.texts = stored["texts"]  # type: ignore[assignment]  # a Sequence[str]: Texts, not a list
-    groups = {
-        key.removeprefix("group."): array(stored, key).tolist() for key in stored if key.startswith("group.")
-    }
+    groups = Groups({k.removeprefix("group."): array(stored, k) for k in stored if k.startswith("group.")})
     return table, groups
+
+
+class Groups(Mapping[str, list[int]]):
+    """Named groups of atom ids, kept as (mapped) arrays; each lookup gives a fresh list to concatenate.
+    Held as lists for the life of a kernel, the 48,576 "sum" atoms' ids alone cost 2 MB."""
+
+    def __init__(self, arrays: Mapping[str, np.ndarray]) -> None:
+        self._arrays = dict(arrays)
+
+    def __getitem__(self, name: str) -> list[int]:
+        return list(self._arrays[name].tolist())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._arrays)
+
+    def __len__(self) -> int:
+        return len(self._arrays)
 
 
 def array(stored: Mapping[str, Value], key: str) -> np.ndarray:
@@ -337,29 +351,3 @@ def prepare(folder: Path | None = None) -> Path:
         space._base.cache_clear()
         grammar.grammar.cache_clear()
     return target
-
-
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(
-        prog="python -m eleusis_lab.science.space_store",
-        description="Build the hypothesis spaces' tables once, for all kernels of this environment to share.",
-    )
-    parser.add_argument(
-        "folder", nargs="?", type=Path, help=f"where (default $ELEUSIS_LAB_STORE or {shared_dir()})"
-    )
-    args = parser.parse_args(argv)
-    started = time.monotonic()
-    # Through the imported module, not this one: run as ``python -m`` this file is ``__main__``, a second
-    # copy whose settings the spaces (which import ``eleusis_lab.science.space_store``) would never see.
-    from eleusis_lab.science import space_store
-
-    target = space_store.prepare(args.folder)
-    size = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
-    print(f"tables ready in {target} ({size / 2**20:.1f} MB, {time.monotonic() - started:.1f} s)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

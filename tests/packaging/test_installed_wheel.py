@@ -230,7 +230,7 @@ def test_the_installed_wheel_gives_a_teacher_everything(tmp_path: Path) -> None:
     # the admin's step on a school server: the hypothesis spaces' tables, built once for every kernel
     assert (bin_dir / "eleusis-lab-singleuser").exists()
     store = tmp_path / "store"
-    out = _run([python, "-m", "eleusis_lab.science.space_store", str(store)], env=env, cwd=cwd).stdout
+    out = _run([eleusis, "prepare", str(store)], env=env, cwd=cwd).stdout
     entries = sorted(p.name.rsplit("-", 1)[0] for p in store.iterdir())
     assert entries == ["atoms-letters", "atoms-standard", "space-letters", "space-standard"], out
     now = time.monotonic()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -45,7 +46,13 @@ def test_main_runs_jupyterhub_singleuser(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(hub, "main", lambda: calls.append(list(sys.argv)) or 0)
     monkeypatch.setattr(sys, "argv", ["eleusis-lab-singleuser", "--debug"])
     monkeypatch.delitem(sys.modules, "rfc3987_syntax", raising=False)
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "-")  # remembered as it was, restored afterwards
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_")
     assert singleuser.main() == 0
-    assert calls == [["jupyterhub-singleuser", "--debug"]], "the hub's own server, same arguments"
+    assert os.environ["MALLOC_MMAP_THRESHOLD_"] == "131072", "the kernels' malloc setting"
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "65536")
+    assert singleuser.main() == 0
+    assert os.environ["MALLOC_MMAP_THRESHOLD_"] == "65536", "the hub's own setting wins"
+    assert calls[0] == ["jupyterhub-singleuser", "--debug"], "the hub's own server, same arguments"
     assert sys.modules["rfc3987_syntax"] is None
     monkeypatch.delitem(sys.modules, "rfc3987_syntax")

@@ -83,7 +83,15 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "argv", [["--help"], ["check", "--help"], ["rules", "--help"], ["lab", "--help"], ["lessons", "--help"]]
+    "argv",
+    [
+        ["--help"],
+        ["check", "--help"],
+        ["rules", "--help"],
+        ["lab", "--help"],
+        ["lessons", "--help"],
+        ["prepare", "--help"],
+    ],
 )
 def test_help_everywhere(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(argv) == 0

@@ -169,14 +169,14 @@ def test_prepare_fills_a_folder_for_everyone(tmp_path: Path, store: Path, fresh:
 
 
 def test_the_admin_command_fills_the_folder(tmp_path: Path) -> None:
-    """``python -m eleusis_lab.science.space_store DIR``, as docs/school-server.md tells the admin."""
+    """``eleusis-lab prepare DIR``, as docs/school-server.md tells the admin."""
     import subprocess
 
     target = tmp_path / "shared"
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     env.pop("ELEUSIS_LAB_STORE", None)
     result = subprocess.run(
-        [sys.executable, "-m", "eleusis_lab.science.space_store", str(target)],
+        [sys.executable, "-m", "eleusis_lab.cli", "prepare", str(target)],
         capture_output=True,
         text=True,
         env=env,
