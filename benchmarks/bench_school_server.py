@@ -99,20 +99,28 @@ c.JupyterHub.load_roles = [
 LEAN = {lean!r}
 
 
-def give_lessons(spawner):
+from eleusis_lab.lesson_copy import copy_lessons  # imported once, before any student arrives
+
+
+def _give_lessons(home):
     # What a school does with `eleusis-lab lessons` (or an nbgitpuller link): each student their own copy.
     import json
     import os
 
-    from eleusis_lab.lesson_copy import copy_lessons
-
-    copy_lessons(os.path.join(spawner.home_dir, "eleusis-lab", "lessons"))
-    if LEAN:  # a student's server without the language server and terminals (docs/school-server.md)
-        config = os.path.join(spawner.home_dir, ".jupyter")
+    copy_lessons(os.path.join(home, "eleusis-lab", "lessons"))
+    if LEAN:  # a student's server without the extensions a class does not use (docs/school-server.md)
+        config = os.path.join(home, ".jupyter")
         os.makedirs(config, exist_ok=True)
         off = {{"ServerApp": {{"jpserver_extensions": {{name: False for name in LEAN}}}}}}
         with open(os.path.join(config, "jupyter_server_config.json"), "w") as f:
             json.dump(off, f)
+
+
+async def give_lessons(spawner):
+    # In a thread: the hub's event loop goes on starting the other students' servers meanwhile.
+    import asyncio
+
+    await asyncio.to_thread(_give_lessons, spawner.home_dir)
 
 
 c.Spawner.pre_spawn_hook = give_lessons
