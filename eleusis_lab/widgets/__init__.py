@@ -3,8 +3,10 @@
 - :class:`ClassBoard` — the teacher runs a class round at the projector: small views (set-up form, table,
   verdict, hand, action bar, guess box, hypotheses, reveal, teacher's fold) over a
   :class:`~eleusis_lab.classroom.ClassSession`, which holds all the state.
-- :class:`PhysicalBoard` — the same with real cards: the teacher enters each card, the computer judges.
+- :class:`PhysicalBoard` — real cards: the teacher enters each card, the computer judges.
 - :class:`SoloBoard` — a student alone against the computer dealer, predicting each verdict.
+  Both are small views (``round_setup``, ``round_views``) over a widget-free
+  :class:`~eleusis_lab.session.RoundSession` / :class:`~eleusis_lab.session.SoloSession`.
 - :class:`HypothesisPanel` — the class's hypotheses, falsified by the evidence, and the narrowing plot.
 - :class:`ScoreCalculator` — scores of a round played away from the computer.
 
@@ -22,7 +24,8 @@ Stable CSS classes (for tests and teachers' own styles): ``eleusis-players``, ``
 ``eleusis-secret-rule``, ``eleusis-deal``, ``eleusis-table``, ``eleusis-verdict``, ``eleusis-hand-card``
 (the clickable card), ``eleusis-no-play``, ``eleusis-guess``, ``eleusis-undo``, ``eleusis-reveal``,
 ``eleusis-revealed`` (the reveal banner), ``eleusis-scores``, ``eleusis-acceptance-map``, ``eleusis-teacher``
-(the teacher's fold), ``eleusis-prediction`` (solo), ``eleusis-next-round``, ``eleusis-judge-card``.
+(the teacher's fold), ``eleusis-prediction`` (solo), ``eleusis-next-round``, ``eleusis-judge-card``,
+``eleusis-four-colour-choice`` (the colour-blind-safe deck switch; ``eleusis-four-colour`` on a board).
 
 Nothing in the engine imports this package.
 """

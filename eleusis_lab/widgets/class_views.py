@@ -60,7 +60,7 @@ class StatusView(w.HTML):
                 bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
-        if r.variant in ("express", "new-eleusis"):  # the only variants with a stock
+        if r.capabilities.no_play or r.stock_size:  # the games that draw from a stock
             bits.append(f"stock: {r.stock_size}")
         counts = ", ".join(f"{escape(p)} {r.hand_size(p)}" for p in r.players)
         turn = ""

@@ -174,25 +174,27 @@ class CardPicker(w.VBox):
             options=[(o.value, o) for o in Outline], value=None, description="Outline"
         )
         for toggle in (self._rank, self._suit, self._letter, self._ink, self._shape, self._outline):
-            toggle.style.button_width = "4.2em" if toggle is self._rank else "7.5em"
+            toggle.style.button_width = "4.2em" if toggle is self._rank else "8.8em"  # "♦ diamonds" in full
             toggle.add_class("eleusis-picker-toggle")
         self._rank.add_class("eleusis-picker-rank")
         self._suit.add_class("eleusis-picker-suit")
-        self._text = w.Text(
+        self.text = w.Text(
             placeholder="or type the card: QH, 10S, B green square black, blank", description="Card"
         )
-        self._text.layout.width = "34em"
-        self._text.add_class("eleusis-picker-text")
-        self._judge = button(
+        self.text.layout.width = "34em"
+        self.text.add_class("eleusis-picker-text")
+        self.judge = button(
             "Judge this card", "eleusis-judge-card", lambda _b: self.submit(), width="12em", style="primary"
         )
-        self._blank = button("Blank card", "eleusis-picker-blank", lambda _b: self._pick_blank(), width="9em")
-        self._add = button(
+        self.blank = button("Blank card", "eleusis-picker-blank", lambda _b: self._pick_blank(), width="9em")
+        self.add_card = button(
             "Add to string", "eleusis-add-to-string", lambda _b: self._add_to_string(), width="10em"
         )
-        self._clear = button("Clear string", "eleusis-clear-string", lambda _b: self.clear(), width="9em")
+        self.clear_string = button(
+            "Clear string", "eleusis-clear-string", lambda _b: self.clear(), width="9em"
+        )
         self._string_view = w.HTML()
-        self._message = w.HTML()
+        self.message = w.HTML()
         super().__init__()
         self.add_class("eleusis-card-picker")
         self._layout()
@@ -200,25 +202,25 @@ class CardPicker(w.VBox):
     def _layout(self) -> None:
         if self.deck == "letters":
             rows: list[w.Widget] = [self._letter, self._ink, self._shape, self._outline]
-            actions = [self._judge, self._blank]
+            actions = [self.judge, self.blank]
         else:
             rows = [self._rank, self._suit]
-            actions = [self._judge]
+            actions = [self.judge]
         if self.strings:
-            actions = [self._add, self._clear, *actions]
-            self._judge.description = "Judge string"
-        rows += [self._text, w.HBox(actions), self._string_view, self._message]
+            actions = [self.add_card, self.clear_string, *actions]
+            self.judge.description = "Judge string"
+        rows += [self.text, w.HBox(actions), self._string_view, self.message]
         self.children = rows
 
     def set_deck(self, deck: str, strings: bool) -> None:
         self.deck, self.strings = deck, strings
-        self._judge.description = "Judge this card"
+        self.judge.description = "Judge this card"
         self.clear()
         self._layout()
 
     def chosen(self) -> Card | None:
         """The card the buttons (or the text box) describe, or None; bad text raises ``ValueError``."""
-        text = self._text.value.strip()
+        text = self.text.value.strip()
         if text:
             cards = parse_cards(text)
             if len(cards) != 1:
@@ -236,58 +238,58 @@ class CardPicker(w.VBox):
     def pick(self, card: Card | str) -> None:
         """Set the buttons to ``card`` (as a teacher would click them)."""
         card = card if isinstance(card, Card) else Card.parse(card)
-        self._text.value = ""
+        self.text.value = ""
         if card.is_playing:
             self._rank.value, self._suit.value = card.rank, card.suit
         elif card.is_letter:
             self._letter.value, self._ink.value = card.letter, card.ink
             self._shape.value, self._outline.value = card.shape, card.outline
         else:
-            self._text.value = "blank"
+            self.text.value = "blank"
 
     def submit(self) -> None:
         """Hand the chosen card (or the string built so far plus the chosen card) to the board."""
         try:
             card = self.chosen()
         except ValueError as error:
-            self._message.value = banner(error_text(error), "error", size="1em")
+            self.message.value = banner(error_text(error), "error", size="1em")
             return
         cards = [*self.string, *([card] if card is not None else [])]
         if not cards:
-            self._message.value = banner(
+            self.message.value = banner(
                 "Choose a rank and a suit first (or type the card).", "warning", size="1em"
             )
             return
-        self._message.value = ""
+        self.message.value = ""
         self._on_pick(cards)
 
     def clear(self) -> None:
         self.string = []
-        self._text.value = ""
+        self.text.value = ""
         for toggle in (self._rank, self._suit, self._letter, self._ink, self._shape, self._outline):
             toggle.value = None
         self._string_view.value = ""
-        self._message.value = ""
+        self.message.value = ""
 
     def _pick_blank(self) -> None:
-        self._text.value = "blank"
+        self.text.value = "blank"
         self.submit()
 
     def _add_to_string(self) -> None:
         try:
             card = self.chosen()
         except ValueError as error:
-            self._message.value = banner(error_text(error), "error", size="1em")
+            self.message.value = banner(error_text(error), "error", size="1em")
             return
         if card is None:
-            self._message.value = banner("Choose a card to add first.", "warning", size="1em")
+            self.message.value = banner("Choose a card to add first.", "warning", size="1em")
             return
         if len(self.string) >= 4:
-            self._message.value = banner("A string has at most 4 cards.", "warning", size="1em")
+            self.message.value = banner("A string has at most 4 cards.", "warning", size="1em")
             return
         self.string.append(card)
-        self._text.value = ""
+        self.text.value = ""
         for toggle in (self._rank, self._suit, self._letter, self._ink, self._shape, self._outline):
             toggle.value = None
         self._string_view.value = "String so far: " + " ".join(str(c) for c in self.string)
-        self._message.value = ""
+        self.message.value = ""

@@ -1,13 +1,16 @@
 """Physical-cards mode: the class plays with real cards; the teacher enters each card and the computer judges.
 
 The round is a ``physical=True`` round: no deal, no hands, no stock.  The board keeps the table, the
-evidence, the hypotheses and the plots exactly as for a computer-dealt round.
+evidence, the hypotheses and the plots exactly as for a computer-dealt round; the card picker takes the
+place of the hand, and at the end the teacher counts each player's cards left.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from eleusis_lab.session import RoundSession
 from eleusis_lab.widgets.round_board import RoundBoard
 
 __all__ = ["PhysicalBoard"]
@@ -26,7 +29,7 @@ class PhysicalBoard(RoundBoard):
     def __init__(
         self,
         variant: str = "express",
-        players: Any = ("Ana", "Ben", "Cy", "Dee", "Eve"),
+        players: Sequence[str] = ("Ana", "Ben", "Cy", "Dee", "Eve"),
         rule: Any = None,
         **kwargs: Any,
     ) -> None:
@@ -34,8 +37,7 @@ class PhysicalBoard(RoundBoard):
         kwargs["physical"] = True
         super().__init__(variant, players, rule, **kwargs)
 
-    def pick(self, *cards: Any) -> None:
-        """Enter cards as the teacher would with the picker: the starter first, then each play."""
-        from eleusis_lab.cards import as_card
-
-        self._on_picked([as_card(c) for c in cards])
+    @classmethod
+    def _for_resume(cls, r: Any, session: RoundSession, **kwargs: Any) -> RoundBoard:
+        kwargs.pop("physical", None)
+        return cls(r.variant, list(r.players), autosave=False, **kwargs)

@@ -24,6 +24,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable, Iterator
+from html import escape
 from html.parser import HTMLParser
 from typing import Any
 
@@ -32,6 +33,7 @@ import pytest
 from ipywidgets.widgets import widget as widget_module
 
 import eleusis_lab
+from eleusis_lab.cards import parse_cards
 from eleusis_lab.play import new_round
 from eleusis_lab.play.driver import play_out, seat_computers
 
@@ -196,7 +198,7 @@ def _board_scenario(sweep: WidgetSweep, cls: type, variant: str, rule: str, **kw
     board = cls(variant, NAMES[:3], rule=rule, seed=7, autosave=False, **kw)
     sweep.check(f"{cls.__name__}({variant}) set up")
     board.deal()
-    assert board.round is not None, board._setup_message.value
+    assert board.round is not None, board.form.message.value
     sweep.check(f"{cls.__name__}({variant}) dealt")
     return board
 
@@ -303,6 +305,12 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
         sureness.state_button.click()
         sweep.check("confidence panel")
 
+    # The bare hand part (the boards use views built on it): a hostile title reaches it only escaped.
+    from eleusis_lab.widgets.parts import HandArea
+
+    HandArea(lambda _card: None).show(f"<b>{escape(HOSTILE[0])}</b>", parse_cards("5H 6S"))
+    sweep.check("hand part")
+
     missing = {cls.__name__ for cls in widget_classes()} - {cls.__name__ for cls in sweep.built}
     assert not missing, f"widget classes no scenario built (add one to this test): {sorted(missing)}"
     assert sweep.pages > 100
@@ -334,6 +342,7 @@ NO_USER_TEXT = {
     "eleusis_lab.cards.Card._repr_svg_": "a Card is parsed from card text; only its fields are drawn",
     "eleusis_lab.plots.to_svg": "matplotlib escapes the text of a figure's labels itself",
     "eleusis_lab.widgets.figures.sparkline_svg": "numbers and a title fixed by the board",
+    "eleusis_lab.widgets.solo.accuracy_svg": "a line of numbers (the running share of right predictions)",
     "eleusis_lab.widgets.figures.narrowing_html": "a PNG picture in an <img> with a fixed alt text",
     "eleusis_lab.widgets.figures.acceptance_map_html": "a PNG picture, or a grid of card labels",
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from eleusis_lab.cards import Card
@@ -17,22 +19,24 @@ def test_solo_board_requires_a_prediction_and_keeps_a_journal() -> None:
     assert r.players == ["You"]
     card = fitting(r)[0]
     button_for(board, card).click()
-    assert len(r.mainline) == 1 and "First predict" in board.verdict_html  # nothing played yet
-    board._prediction.value = True
+    assert len(r.mainline) == 1 and "First predict" in board.verdict.message.value  # nothing played yet
+    board.prediction.value = True
     button_for(board, card).click()
     assert r.mainline[-1] == card
     assert board.journal[-1].predicted is True and board.journal[-1].accepted is True
     assert "prediction was RIGHT" in board.verdict_html
-    assert board._prediction.value is None  # a fresh prediction for each play
+    assert board.prediction.value is None  # a fresh prediction for each play
     wrong = next(c for c in r.hand("You") if c not in fitting(r))
     board.predict(True)
     button_for(board, wrong).click()
     assert board.journal[-1].right is False and "prediction was WRONG" in board.verdict_html
     assert board.accuracy() == [1.0, 0.5]
-    assert "1 of 2 predictions right (50%)" in board._journal.value
-    assert "eleusis-accuracy" in board._journal.value
+    assert "1 of 2 predictions right (50%)" in board.journal_view.value
+    assert "eleusis-accuracy" in board.journal_view.value
     # The engine says "You draws 1 card."; the board speaks to the student in the second person.
     assert "You draw 1 card" in board.verdict_html and "You draws" not in board.verdict_html
+    board.actions.buttons["undo"].click()
+    assert len(board.journal) == 1 and "prediction was" not in board.verdict_html
 
 
 def test_solo_board_with_computer_opponents_and_resume(tmp_path) -> None:
@@ -55,6 +59,19 @@ def test_solo_board_with_computer_opponents_and_resume(tmp_path) -> None:
     assert [(e.cards, e.predicted, e.accepted) for e in again.journal] == [
         (e.cards, e.predicted, e.accepted) for e in board.journal
     ]
+    assert again.form.opponents.value == ("careful", "scientist")
+
+
+def test_solo_board_buttons_are_the_legal_actions() -> None:
+    board = SoloBoard("new-eleusis", rule="new-eleusis", seed=2, autosave=False, opponents=["careful"])
+    board.deal()
+    shown = set(board.actions.children)
+    assert board.actions.buttons["play-string"] in shown and board.actions.buttons["no-play"] in shown
+    assert board.actions.buttons["end-half"] not in shown and board.actions.buttons["undo"] not in shown
+    gardner = SoloBoard("gardner", rule="gardner-2", seed=2, autosave=False, opponents=["careful", "random"])
+    gardner.deal()
+    assert board.actions.buttons["no-play"] not in set(gardner.actions.children)  # Gardner has no no-play
+    assert "stock" not in gardner.status.value and "stock" in board.status.value
 
 
 # -- real cards ---------------------------------------------------------------------------------
@@ -65,24 +82,25 @@ def test_physical_board_picker_judges_and_counts_at_the_end() -> None:
     board.deal()
     r = board.round
     assert r.physical and board.hand.layout.display == "none" and board.picker.layout.display is None
-    assert "Enter the starter" in board._turn.value
+    assert "Enter the starter" in board.turn.value
     board.picker.pick("5H")
-    board.picker._judge.click()
+    board.picker.judge.click()
     assert r.mainline == [Card.parse("5H")]
     board.picker.pick("7D")  # red on red: wrong
-    board.picker._judge.click()
+    board.picker.judge.click()
     assert "WRONG" in board.verdict_html and r.sidelines[0][0].cards == (Card.parse("7D"),)
-    board.picker._text.value = "QS"
-    board.picker._judge.click()
+    board.picker.text.value = "QS"
+    board.picker.judge.click()
     assert r.mainline[-1] == Card.parse("QS") and "RIGHT" in board.verdict_html
-    board.picker._text.value = "not a card"
-    board.picker._judge.click()
-    assert "cannot read" in board.picker._message.value and len(r.mainline) == 2
-    assert board._finish_box.children
-    for name, box in board._count_boxes.items():
+    board.picker.text.value = "not a card"
+    board.picker.judge.click()
+    assert "cannot read" in board.picker.message.value and len(r.mainline) == 2
+    assert board.finish_box.children
+    for name, box in board.finish_box.counts.items():
         box.value = {"Ana": 3, "Ben": 9}[name]
-    board._finish_button.click()
-    assert r.is_over and "eleusis-scores" in board._scores.value
+    board.finish_box.finish.click()
+    assert r.is_over and "eleusis-scores" in board.scores.value
+    assert board.picker.layout.display == "none" and board.next_button.layout.display is None
 
 
 def test_physical_letters_and_new_eleusis_strings() -> None:
@@ -91,9 +109,9 @@ def test_physical_letters_and_new_eleusis_strings() -> None:
     r = board.round
     board.pick("A red circle black")
     board.picker.pick("B green square red")
-    board.picker._judge.click()
+    board.picker.judge.click()
     assert [c.letter for c in board.round.mainline] == ["A", "B"]
-    board.picker._blank.click()
+    board.picker.blank.click()
     assert r.mainline[-1].is_blank
     ne = PhysicalBoard(
         "new-eleusis", ["Ana", "Ben", "Cy"], rule="new-eleusis", autosave=False, hypotheses=False
@@ -102,9 +120,9 @@ def test_physical_letters_and_new_eleusis_strings() -> None:
     ne.pick("2H")
     for text in ("3S", "4S"):
         ne.picker.pick(text)
-        ne.picker._add.click()
+        ne.picker.add_card.click()
     ne.picker.pick("5D")
-    ne.picker._judge.click()
+    ne.picker.judge.click()
     assert [str(c) for c in ne.round.mainline] == ["2♥", "3♠", "4♠", "5♦"]
 
 
@@ -221,18 +239,20 @@ def test_physical_gardner_teacher_ends_the_first_half() -> None:
     board = PhysicalBoard("gardner", ["Ana", "Ben", "Cy"], rule="gardner-2", autosave=False, hypotheses=False)
     board.deal()
     r = board.round
-    assert board._end_half not in board._actions.children  # no starter yet
+    end_half = board.actions.buttons["end-half"]
+    assert end_half not in board.actions.children  # no starter yet
     for text in ("7H", "2S", "3C", "9D", "9H"):  # the starter, three wrong cards, one right
         board.pick(text)
     assert [str(c) for c in r.mainline] == ["7♥", "9♥"] and r.phase == "first-half"
-    assert board._end_half in board._actions.children
-    board._end_half.click()
+    assert end_half in board.actions.children
+    end_half.click()
     assert r.phase == "second-half" and "first half is over" in board.verdict_html
-    assert board._finish_box.children
-    for name, box in board._count_boxes.items():
+    assert "Dealer&#x27;s score after the first half" in board.scores.value
+    assert board.finish_box.children
+    for name, box in board.finish_box.counts.items():
         box.value = {"Ana": 1, "Ben": 0, "Cy": 1}[name]
-    board._finish_button.click()
-    assert r.is_over and "eleusis-scores" in board._scores.value
+    board.finish_box.finish.click()
+    assert r.is_over and "eleusis-scores" in board.scores.value
 
 
 def test_table_box_holds_a_whole_row_with_a_sideline_on_a_small_screen() -> None:
@@ -282,3 +302,41 @@ def test_letter_cards_say_their_ink_in_words_on_the_hand_buttons() -> None:
     b = board.hand_buttons[0]
     c = b.card
     assert b.tooltip == f"{c.letter} — {c.ink} ink, {c.shape}, {c.outline} outline"
+
+
+def _classes(widget: Any) -> set[str]:
+    """Every CSS class in a widget tree, and those inside its HTML (the table, the banners)."""
+    import re
+
+    found = set(getattr(widget, "_dom_classes", ()))
+    value = getattr(widget, "value", None)
+    if isinstance(value, str):
+        for attr in re.findall(r'class="([^"]+)"', value):
+            found.update(attr.split())
+    for child in getattr(widget, "children", ()):
+        found |= _classes(child)
+    return found
+
+
+def test_solo_and_real_cards_boards_carry_the_stable_css_classes() -> None:
+    solo = SoloBoard(rule="express-1", seed=3, autosave=False)
+    setup = _classes(solo)
+    assert {"eleusis-variant", "eleusis-players", "eleusis-deal", "eleusis-four-colour-choice"} <= setup
+    solo.form.source.value = "typed"
+    assert "eleusis-secret-rule" in _classes(solo)
+    solo.deal()
+    solo.predict(True)
+    solo.play([fitting(solo.round)[0]])
+    playing = _classes(solo)
+    for css in ("eleusis-table", "eleusis-verdict", "eleusis-hand-card", "eleusis-no-play", "eleusis-undo",
+                "eleusis-reveal", "eleusis-prediction", "eleusis-journal", "eleusis-status"):  # fmt: skip
+        assert css in playing, css
+    solo.reveal(force=True, record="none")
+    assert "eleusis-revealed" in _classes(solo) and solo.session.locked
+    real = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False, hypotheses=False)
+    real.deal()
+    real.pick("5H", "9C")
+    assert {"eleusis-card-picker", "eleusis-judge-card", "eleusis-no-play", "eleusis-finish-box"} <= _classes(
+        real
+    )
+    assert "eleusis-hand-card" not in _classes(real)  # nobody's hand on a real-cards screen
