@@ -47,7 +47,8 @@ class RoundBoard(w.VBox):
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``options`` go to the round
     (``hand_size=10`` …); ``autosave`` is True (a new file in the saves folder), False, or a path;
-    ``hypotheses`` shows the class-hypotheses panel (``plots``: its narrowing plot);
+    ``hypotheses`` shows the class-hypotheses panel (``plots``: its narrowing plot; ``acceptance_map``,
+    off by default with real cards, where the class watches the screen);
     ``four_colour`` starts with the colour-blind-safe deck (♦ blue, ♣ green).
     """
 
@@ -73,6 +74,7 @@ class RoundBoard(w.VBox):
         title: str = "Eleusis — class board",
         four_colour: bool = False,
         opponents: Sequence[str] = (),
+        acceptance_map: bool | None = None,
     ) -> None:
         self.options = dict(options or {})
         self.session = self.session_class(
@@ -121,7 +123,9 @@ class RoundBoard(w.VBox):
         if hypotheses:
             from eleusis_lab.widgets.hypotheses import HypothesisPanel
 
-            self.panel = HypothesisPanel(plots=plots, figures_inside=False)
+            # On a class screen (real cards) the acceptance map would show the class the rule: off.
+            shown = (not physical) if acceptance_map is None else acceptance_map
+            self.panel = HypothesisPanel(plots=plots, acceptance_map=shown, figures_inside=False)
             self.panel.layout = w.Layout(flex="1 1 0%", min_width="18em", max_width="32em")
         self.session.board_notes["panel"] = self.panel is not None
         self._reveal_armed = False

@@ -340,3 +340,10 @@ def test_solo_and_real_cards_boards_carry_the_stable_css_classes() -> None:
         real
     )
     assert "eleusis-hand-card" not in _classes(real)  # nobody's hand on a real-cards screen
+
+
+def test_the_acceptance_map_is_off_on_the_real_cards_board_where_the_class_watches() -> None:
+    real = PhysicalBoard("express", ["Ana", "Ben"], rule="express-1", autosave=False, plots=True)
+    assert real.panel is not None and real.panel.figures.show_map.value is False
+    solo = SoloBoard(rule="express-1", seed=1, autosave=False, hypotheses=True)
+    assert solo.panel is not None and solo.panel.figures.show_map.value is True  # it teaches there
