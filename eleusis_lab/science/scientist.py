@@ -53,9 +53,17 @@ def guess_threshold(
     (0.667, 0.5, 0.0)
     >>> round(guess_threshold(5, 30, settle=4), 3)
     0.333
+
+    Once wrong guesses have eaten the whole score (``S <= 0``) a right guess gains nothing, so only a
+    certain rule is stated:
+
+    >>> guess_threshold(28, 30, wrong=2), guess_threshold(30, 30, wrong=1)
+    (1.0, 1.0)
     """
     s = max_turns + 1 - turn - penalty * wrong
-    if turn >= max_turns or s <= 0:
+    if s <= 0:
+        return 1.0  # even a right guess scores nothing (floored at 0): guess only when certain
+    if turn >= max_turns:
         return 0.0  # nothing is left to wait for: a guess can only help
     v_wait = max(0.0, s - settle)
     v_wrong = max(0.0, s - settle - penalty)
@@ -74,6 +82,9 @@ def settle_turns(p: float, bits_per_play: float, turns_left: int = 30) -> float:
         return 1.0
     need = math.log2(1.0 / max(p, 1e-9))
     return float(min(max(1, turns_left), max(1.0, need / max(bits_per_play, 0.05))))
+
+
+STUCK_BITS = 0.1  # below this, no card in hand can tell the likely rules apart: the line is stuck
 
 
 def _deck_of(round: Any, name: str) -> str:
@@ -106,6 +117,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         self.last_report: tuple[float | None, str | None, float | None] = (None, None, None)
         self._bits: float | None = None
         self._best_rule: Any = None
+        self._judged: dict[str, list[tuple[Card, tuple[Card, ...]]]] = {}
         self.last_settle = 1.0
 
     # -- keeping the space up to date -------------------------------------------------------------
@@ -118,6 +130,7 @@ class ScientistPlayer(_players.ComputerPlayer):
             self._seen = 0
             self._last_guess = None
             self.refuted = []
+            self._judged = {}
         before = self._space.raw_mass()
         for obs in evidence[self._seen :]:
             self._space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
@@ -140,9 +153,15 @@ class ScientistPlayer(_players.ComputerPlayer):
         if self._space is not None and text not in self.refuted:
             from eleusis_lab.rules import Rule
 
-            rule = Rule.parse(text)
-            line = list(round.mainline) if round is not None else []
-            situations = self._space.probe_situations(line, rule, from_start=True, seed=len(self.refuted))
+            judged = self._judged.get(text)
+            if judged is not None:
+                # exactly the situations its confidence was computed on: the class the verdict refutes
+                # is the mass that confidence counted
+                situations = judged
+            else:
+                rule = Rule.parse(text)
+                line = list(round.mainline) if round is not None else []
+                situations = self._space.probe_situations(line, rule, from_start=True, seed=len(self.refuted))
             self._space.exclude(text, situations)
             self.refuted.append(text)
         self._last_guess = None
@@ -197,11 +216,19 @@ class ScientistPlayer(_players.ComputerPlayer):
             return 0.0, None
         rule = best.rule
         self._best_rule = rule
-        return space.confidence(rule, self._situations(round, space, rule)), best.text
+        situations = self._situations(round, space, rule)
+        self._judged = {best.text: situations}
+        return space.confidence(rule, situations), best.text
 
     def _settle(self, round: Any, name: str, p: float) -> float:
-        """Turns the cards in hand would take to make the best rule sure (see :func:`settle_turns`)."""
-        bits = max((b for b, _p, _c in self.scores(round, name, list(round.hand(name)))), default=0.0)
+        """Turns of play before the best rule is sure: one while some card in hand can tell the likely
+        rules apart (the article's look-ahead), more when none can (see :func:`settle_turns`)."""
+        hand = list(round.hand(name))
+        scored = self.scores(round, name, hand)
+        top = self._top_split(round, name, [c for _b, _p, c in scored])
+        bits = max((max(b, t) for (b, _p, _c), t in zip(scored, top, strict=True)), default=0.0)
+        if bits >= STUCK_BITS:
+            return 1.0
         turns_left = int(getattr(round, "max_turns", 30)) - int(getattr(round, "turn", 0))
         return settle_turns(p, bits, turns_left)
 

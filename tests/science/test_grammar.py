@@ -180,3 +180,16 @@ def test_mass_after_equals_adding_the_verdicts() -> None:
         for out, verdict in zip(outs, verdicts, strict=True):
             probe._add(out, bool(verdict))
         assert space.agreeing_mass(guess, situations) == pytest.approx(probe.raw_mass(), rel=1e-5)
+
+
+def test_outcome_memory_is_bounded_and_forgetting_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import eleusis_lab.science.grammar as G
+
+    g = grammar("standard")
+    monkeypatch.setattr(G, "SEEN_LIMIT", 8)
+    faces = g.faces
+    situations = [(faces[k], (faces[k + 1], faces[k + 2])) for k in range(12)]
+    first = g.outcomes_many(situations[:6])
+    both = g.outcomes_many(situations)  # six remembered, six new: over the limit, memory is cleared
+    assert len(g._seen) <= 8
+    assert (both[:6] == first).all() and (both == g._judge(situations)).all()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from eleusis_lab.play import new_round
 from eleusis_lab.play.driver import advance
 from eleusis_lab.play.players import lookup
@@ -33,3 +35,30 @@ def test_plays_the_most_informative_card() -> None:
 def test_entropy() -> None:
     assert entropy(0.5) == 1.0 and entropy(0.0) == entropy(1.0) == 0.0
     assert 0 < entropy(0.1) < entropy(0.3) < 1
+
+
+def _floored_value(score: float) -> float:
+    return max(0.0, score)
+
+
+@pytest.mark.parametrize("settle", [1.0, 2.5, 6.0])
+@pytest.mark.parametrize("wrong", [0, 1, 3])
+def test_guess_threshold_is_where_guessing_and_waiting_score_the_same(wrong: int, settle: float) -> None:
+    # the derivation, checked by brute force: for every confidence p on a grid, guessing has the higher
+    # expected floored score exactly when p is above the threshold (turns 1-29 of the benchmark's 30)
+    from eleusis_lab.science.scientist import guess_threshold
+
+    for turn in range(1, 30):
+        s = 31 - turn - 2 * wrong
+        threshold = guess_threshold(turn, 30, wrong, 2, settle)
+        if s <= 0:
+            assert threshold == 1.0  # nothing to gain by a guess
+            continue
+        wait = _floored_value(s - settle)
+        wrong_guess = _floored_value(s - settle - 2)
+        for k in range(101):
+            p = k / 100
+            if abs(p - threshold) < 1e-9:
+                continue
+            guess = p * s + (1 - p) * wrong_guess
+            assert (guess > wait) == (p > threshold), (turn, p, threshold)
