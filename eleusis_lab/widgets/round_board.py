@@ -337,6 +337,8 @@ class RoundBoard(w.VBox):
     def _paint(self, four_colour: bool) -> None:
         """Colour-blind safe: the board's style sheet paints ♦ blue and ♣ green under this class."""
         (self.add_class if four_colour else self.remove_class)("eleusis-four-colour")
+        self.session.board_notes["four_colour"] = bool(four_colour)  # a resumed board keeps the deck
+        self.session.save()
 
     def refresh(self) -> None:
         """Redraw every view from the session (cheap: called after every action)."""
@@ -376,6 +378,7 @@ class RoundBoard(w.VBox):
         assert r is not None
         notes = session.board_notes
         kwargs.setdefault("hypotheses", bool(notes.get("panel", False)))
+        kwargs.setdefault("four_colour", bool(notes.get("four_colour", False)))
         board = cls._for_resume(r, session, **kwargs)
         board.session = session
         board._dealt()

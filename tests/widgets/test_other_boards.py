@@ -347,3 +347,12 @@ def test_the_acceptance_map_is_off_on_the_real_cards_board_where_the_class_watch
     assert real.panel is not None and real.panel.figures.show_map.value is False
     solo = SoloBoard(rule="express-1", seed=1, autosave=False, hypotheses=True)
     assert solo.panel is not None and solo.panel.figures.show_map.value is True  # it teaches there
+
+
+def test_a_resumed_board_keeps_the_four_colour_deck(tmp_path) -> None:
+    path = tmp_path / "solo.json"
+    board = SoloBoard(rule="express-1", seed=3, autosave=path)
+    board.deal()
+    board.four_colour.value = True
+    again = SoloBoard.resume(path)
+    assert again.four_colour.value is True and "eleusis-four-colour" in again._dom_classes
