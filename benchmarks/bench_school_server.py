@@ -288,12 +288,28 @@ def prepare_store(work: Path) -> tuple[Path, float]:
     return store, time.monotonic() - started
 
 
+def _runtime_dir(work: Path) -> Path:
+    """A short folder for the kernels' socket files (the students' homes are too deep for them)."""
+    return Path("/tmp") / f"esr-{work.name.rsplit('-', 1)[-1]}"
+
+
 def start_hub(
-    work: Path, processes: Processes, lean: bool = True, stock: bool = False, store: Path | None = None
+    work: Path,
+    processes: Processes,
+    lean: bool = True,
+    stock: bool = False,
+    store: Path | None = None,
+    ipc: bool = False,
 ) -> Hub:
     port, hub_port, proxy_api_port = _free_port(), _free_port(), _free_port()
     token = uuid.uuid4().hex
     args = ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else []
+    environment = {"ELEUSIS_LAB_STORE": str(store)} if store else {}
+    if ipc:  # kernels over socket files, no TCP ports to lose; socket paths must stay under 107 characters
+        runtime = _runtime_dir(work)
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        args.append("--KernelManager.transport=ipc")
+        environment["JUPYTER_RUNTIME_DIR"] = str(runtime)
     config = CONFIG.format(
         repo=str(REPO),
         port=port,
@@ -303,7 +319,7 @@ def start_hub(
         work=str(work),
         singleuser=_singleuser(stock),
         args=args,
-        environment={"ELEUSIS_LAB_STORE": str(store)} if store else {},
+        environment=environment,
         token=token,
         lean=LEAN_OFF if lean else [],
     )
@@ -762,6 +778,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{', '.join(LEAN_OFF)})",
     )
     parser.add_argument(
+        "--tcp-kernels",
+        action="store_true",
+        help="kernels on TCP ports, Jupyter's default (default here: socket files, "
+        "KernelManager.transport=ipc, so that no kernel loses a port to another process)",
+    )
+    parser.add_argument(
         "--no-shared-store",
         action="store_true",
         help="skip the admin's `eleusis-lab prepare`: each student's kernel builds "
@@ -804,10 +826,21 @@ def main(argv: list[str] | None = None) -> int:
             else (f"eleusis-lab-singleuser without {', '.join(LEAN_OFF)}")
         )
         results["server"] = server
+        results["kernel_transport"] = "tcp" if args.tcp_kernels else "ipc"
         t0 = time.monotonic()
-        hub = start_hub(work, processes, lean=not args.stock_servers, stock=args.stock_servers, store=store)
+        hub = start_hub(
+            work,
+            processes,
+            lean=not args.stock_servers,
+            stock=args.stock_servers,
+            store=store,
+            ipc=not args.tcp_kernels,
+        )
         print(f"hub on {hub.url} (127.0.0.1 only) ready in {time.monotonic() - t0:.1f} s; work folder {work}")
-        print(f"students' servers: {server}; load average {_load()} before they start")
+        print(
+            f"students' servers: {server}, kernels over {results['kernel_transport']}; "
+            f"load average {_load()} before they start"
+        )
         students = log_in(hub, args.students)
         ready = start_servers(hub, students, processes)
         at_ready = measure(processes, processes.hub.pid)["servers"]
@@ -880,6 +913,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hub and all user servers stopped{'' if not left else f'; still running: {left}'}")
         if args.json:
             args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        shutil.rmtree(_runtime_dir(work), ignore_errors=True)
         if args.keep:
             print(f"kept {work}")
         else:
