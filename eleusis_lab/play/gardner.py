@@ -257,6 +257,19 @@ class GardnerRound(Round):
             variant="gardner",
         )
 
+    def scores_from_log(self) -> Scores:
+        """The players by the cards they hold, the dealer by the wrong plays logged before the half ended."""
+        from eleusis_lab.scoring import gardner
+
+        wrong = dict.fromkeys(self._players, 0)
+        for e in self._events:
+            if isinstance(e, ev.HalfEnded):
+                break
+            if isinstance(e, ev.Played) and not e.accepted:
+                wrong[e.player] += 1
+        held = [len(self._state.hands[p]) for p in self._players]
+        return gardner([wrong[p] for p in self._players], held)
+
     def _do_finish(self, a: Finish) -> Scores:
         if self._state.over is not None and self._state.counts is None and self._state.phase == "second-half":
             raise RoundOver("The round is over and the engine has counted the cards.")

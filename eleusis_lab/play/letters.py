@@ -97,6 +97,20 @@ class LettersRound(Round):
             )
         return self._verdict(index, player=player, cards=(card,), accepted=accepted, penalty=0, message=msg)
 
+    def scores_from_log(self) -> Scores:
+        """Each researcher's cards: those dealt to them by the log, less those the log shows allowed."""
+        from eleusis_lab.scoring import letters
+
+        first = self._events[0]
+        assert isinstance(first, ev.Dealt)
+        n = len(self._players)
+        dealt = (len(first.deck) - 1) // n  # the last card is the starter; a remainder is set aside
+        held = dict.fromkeys(self._players, dealt)
+        for e in self._events:
+            if isinstance(e, ev.Played) and e.accepted:
+                held[e.player] -= 1
+        return letters([held[p] for p in self._players])
+
     def scores(self) -> Scores:
         """Each researcher: others' cards − n × own; the leader: best − lowest researcher score."""
         from eleusis_lab.scoring import letters

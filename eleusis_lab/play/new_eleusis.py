@@ -421,6 +421,40 @@ class NewEleusisRound(NoPlayRound):
             self._emit(ev.MarkerPlaced("prophet", self._state.cards_played))
 
     # ------------------------------------------------------------------ scores ------------------
+    def scores_from_log(self) -> Scores:
+        """By the log: the prophet in office at the end, the cards played through their marker, and the
+        mainline and sideline cards played after it; the cards held."""
+        from eleusis_lab.scoring import new_eleusis
+
+        prophet = None
+        played = through = right = wrong = 0
+        for e in self._events:
+            if isinstance(e, ev.Played):
+                played += len(e.cards)
+                if prophet is not None:
+                    if e.accepted:
+                        right += len(e.cards)
+                    else:
+                        wrong += len(e.cards)
+            elif isinstance(e, ev.NoPlayDeclared) and not e.correct and e.dealer_card is not None:
+                played += 1
+                if prophet is not None:
+                    right += 1
+            elif isinstance(e, ev.ProphetDeclared):
+                prophet, through, right, wrong = e.player, played, 0, 0
+            elif isinstance(e, ev.ProphetOverthrown):
+                prophet, through, right, wrong = None, 0, 0, 0
+        held = [len(self._state.hands[p]) for p in self._players]
+        if prophet is None:
+            return new_eleusis(held)
+        return new_eleusis(
+            held,
+            prophet=self._players.index(prophet),
+            prophet_right=right,
+            prophet_wrong=wrong,
+            played_through_marker=through,
+        )
+
     def scores(self) -> Scores:
         """High count − own cards, +4 for an empty hand, the prophet's bonus, and God's score."""
         from eleusis_lab.scoring import new_eleusis

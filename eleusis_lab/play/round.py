@@ -221,6 +221,21 @@ class Round:
         :attr:`score_columns` (players already turned into indexes)."""
         raise ValueError(f"{cls.title} has no score calculator")
 
+    @classmethod
+    def rule_decks(cls) -> tuple[str, ...]:
+        """The kinds of card a rule of this variant may read (``letters``, ``standard``; the solo
+        protocol takes either and deals two decks of the rule's kind)."""
+        return ("letters",) if cls.deck_name == "letters" else ("standard",)
+
+    @classmethod
+    def check_rule(cls, rule: Rule) -> None:
+        """Refuse (``GameError``) a rule this variant cannot be played with: one reading what its cards
+        do not have (the conformance checks pick the library rules a variant plays with by this)."""
+        reads = rule.deck
+        if reads not in ("any", *cls.rule_decks()):
+            what = "letters, inks, shapes or outlines" if reads == "letters" else "ranks, suits or colours"
+            raise GameError(f"This rule reads {what}, which the cards of {cls.title} do not have.")
+
     def rule_deck(self) -> str:
         """The kind of card this round's rule reads: ``letters`` or ``standard`` (one or two decks)."""
         return "letters" if self.deck_name == "letters" else "standard"
@@ -259,7 +274,7 @@ class Round:
         self._players = self._check_players(players, dealer)
         self._dealer = dealer
         self._rule = rule
-        self._check_rule_deck(rule)
+        self.check_rule(rule)
         if seed is None:
             seed = secrets.randbelow(2**62)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -309,12 +324,6 @@ class Round:
         if dealer is not None and dealer in names:
             raise GameError(f"{dealer} is the dealer and cannot also be a player.")
         return names
-
-    def _check_rule_deck(self, rule: Rule) -> None:
-        reads = rule.deck
-        if reads not in ("any", self.rule_deck()):
-            what = "letters, inks, shapes or outlines" if reads == "letters" else "ranks, suits or colours"
-            raise GameError(f"This rule reads {what}, which the cards of {self.title} do not have.")
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         types = {o.name: o for o in self.OPTIONS}
@@ -602,6 +611,11 @@ class Round:
     def scores(self) -> Scores:
         """The scores by the variant's formula (provisional while the round goes on)."""
         raise NotImplementedError
+
+    def scores_from_log(self) -> Scores:
+        """The final scores recomputed from the event log by another path than :meth:`scores` (the
+        conformance checks of :mod:`eleusis_lab.testing` compare the two; a variant must give one)."""
+        raise NotImplementedError(f"{self.title} gives no second path to its scores (scores_from_log)")
 
     def __repr__(self) -> str:
         status = f"over ({self._state.over.reason})" if self._state.over else f"{self.current_player} to play"

@@ -60,7 +60,12 @@ class SoloRound(Round):
     match = MatchRules(playable=False)
 
     # ------------------------------------------------------------------ setup -------------------
-    def _check_rule_deck(self, rule: Rule) -> None:
+    @classmethod
+    def rule_decks(cls) -> tuple[str, ...]:
+        return ("standard", "letters")
+
+    @classmethod
+    def check_rule(cls, rule: Rule) -> None:
         if rule.uses_player:
             raise GameError("The solo protocol has no players to name: this rule reads `player`.")
 
@@ -241,6 +246,16 @@ class SoloRound(Round):
         raw = self.raw_score()
         notes = (f"raw score {raw}",) if raw < 0 else ()
         return Scores([max(0, raw)], 0, names=tuple(self._players), variant=self.key, notes=notes)
+
+    def scores_from_log(self) -> Scores:
+        """Solved, turns and wrong guesses counted in the log."""
+        from eleusis_lab.scoring import Scores
+
+        plays = sum(1 for e in self._events if isinstance(e, ev.Played))
+        judged = [e.correct for e in self._events if isinstance(e, ev.Guessed)]
+        wrong = judged.count(False)
+        raw = self.max_turns - plays - self.penalty * wrong if True in judged else 0
+        return Scores([max(0, raw)], 0)
 
     def cards_left(self) -> list[int]:
         return [len(self._state.hands[p]) for p in self._players]

@@ -140,22 +140,23 @@ def test_any_seed_any_player_ends(variant_rule, seed, kind, n):
     assert len(scores.players) == n
 
 
-def test_prophet_with_a_cards_only_judge_is_asked_card_by_card():
-    """A prophet whose judge_as_prophet takes only the cards (an older signature) still works."""
+def test_a_computer_prophet_is_asked_about_plays_and_no_plays_with_the_player_named():
+    """The driver calls ``judge_as_prophet`` with its one signature (no_play=, player=): no probing."""
     asked = []
 
-    class OldProphet(RandomPlayer):
+    class Prophet(RandomPlayer):
         def wants_prophet(self, round, name):
             return True
 
-        def judge_as_prophet(self, round, name, cards):
-            asked.append(len(cards))
-            return True
+        def judge_as_prophet(self, round, name, cards, *, no_play=False, player=None):
+            asked.append((no_play, player, len(cards)))
+            return not no_play
 
     r = new_round("new-eleusis", ["Ana", "Ben", "Cleo", "Dev"], "new-eleusis", seed=2)
-    play_out(r, {p: OldProphet(i, no_play_rate=0.3) for i, p in enumerate(r.players)})
-    assert asked and set(asked) <= {1, 2, 3, 4}
-    # the prophet calls every single card right, so it calls each "no play" wrong
+    play_out(r, {p: Prophet(i, no_play_rate=0.3) for i, p in enumerate(r.players)})
+    assert asked and all(player in r.players and player != r.prophet for _, player, _ in asked)
+    assert {no_play for no_play, _, _ in asked} == {True, False}
+    # the prophet calls every play right and every "no play" wrong; the log keeps the calls
     no_play_calls = [e.prophet_says for e in r.events if e.type == "no-play" and e.prophet_says is not None]
     assert no_play_calls and not any(no_play_calls)
 
