@@ -122,8 +122,9 @@ class ComputerPlayer:
     def choose_guess(self, round: Any, name: str) -> str | None:
         return None
 
-    def guess_was_wrong(self, text: str) -> None:
-        """Told after a guess the dealer judged wrong (the scientist then rules it out)."""
+    def guess_was_wrong(self, text: str, round: Any | None = None) -> None:
+        """Told after a guess the dealer judged wrong, with the round it was made in (the scientist then
+        rules it out)."""
 
     def wants_prophet(self, round: Any, name: str) -> bool:
         return False

@@ -24,6 +24,7 @@ from eleusis_lab import testing
 from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.play import GameError, find_variant, load_round, new_round
 from eleusis_lab.play import actions as act
+from eleusis_lab.play import events as ev
 
 STEPS: Counter[tuple[str, str]] = Counter()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -84,9 +85,9 @@ class RoundMachine(RuleBasedStateMachine):
         rng = random.Random(seed)
         rules = testing.rules_for(self.VARIANT)
         rule = rules[rng.randrange(len(rules))].key
-        n = data.draw(
-            st.integers(max(2, find_variant(self.VARIANT).min_players), len(NAMES)), label="players"
-        )
+        cls = find_variant(self.VARIANT)
+        most = min(len(NAMES), cls.max_players or len(NAMES))
+        n = data.draw(st.integers(min(most, max(2, cls.min_players)), most), label="players")
         options = option_values(self.VARIANT, rng)
         try:
             self.r = new_round(self.VARIANT, list(NAMES[:n]), rule, seed=seed, **options)
@@ -116,6 +117,19 @@ class RoundMachine(RuleBasedStateMachine):
             attempt()
         except GameError as error:
             raise AssertionError(f"{what}, a listed action, was refused: {error}") from None
+        self.history.append(before)
+        self.check_saved_round()
+        STEPS[(self.VARIANT, "accepted")] += 1
+
+    def accepted_or_refused(self, attempt: Any, what: str) -> None:
+        """An action the variant may take or refuse: refused, it changes nothing; taken, it saves exactly."""
+        before, events = self.r.to_json(), self.r.events
+        try:
+            attempt()
+        except GameError:
+            assert self.r.events == events and self.r.to_json() == before, f"refused {what} changed the round"
+            STEPS[(self.VARIANT, "refused")] += 1
+            return
         self.history.append(before)
         self.check_saved_round()
         STEPS[(self.VARIANT, "accepted")] += 1
@@ -233,7 +247,15 @@ class RoundMachine(RuleBasedStateMachine):
     @rule(text=st.sampled_from(BAD_GUESSES))
     def a_bad_guess(self, text: str) -> None:
         for p in self.players_now():
-            self.refused(lambda p=p: self.r.guess(p, text), f"{p} guessing {text[:20]!r}")
+            if text.strip() and self.r.is_legal(act.Guess(p, text)):
+                # A guess is listed now and the variant judges the text: the solo protocol counts an
+                # unreadable one a wrong guess (as the benchmark does); the others refuse it.
+                self.accepted_or_refused(lambda p=p: self.r.guess(p, text), f"{p} guessing {text[:20]!r}")
+                last = self.r.events[-1] if self.r.events else None
+                if isinstance(last, ev.Guessed) and last.text == text:
+                    assert last.correct is False, f"the unreadable guess {text[:20]!r} was judged right"
+            else:
+                self.refused(lambda p=p: self.r.guess(p, text), f"{p} guessing {text[:20]!r}")
 
     @precondition(lambda self: self.r is not None)
     @rule()
