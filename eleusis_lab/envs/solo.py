@@ -2,7 +2,8 @@
 
 ``reset(seed=…)`` deals a round of the ``solo`` variant (a 12-card hand refilled after each play, the
 starter turned up until the rule accepts it, 30 turns, a wrong guess costs 2), or of the language-model
-benchmark's protocol with ``protocol="benchmark"`` where the solo variant offers it.
+benchmark's game exactly with ``protocol="benchmark"`` (the same variant's option; ``reset(options=
+{"round_index": k})`` then deals the benchmark's own round ``k`` of the rule, its md5 seed).
 
 **Observation** (a ``Dict`` of fixed-shape integer arrays; card ids as in
 :class:`~eleusis_lab.envs.cards.CardIds`, 0 = empty):
@@ -37,7 +38,7 @@ from gymnasium import spaces
 
 from eleusis_lab.envs.board import board_text
 from eleusis_lab.envs.cards import CardIds
-from eleusis_lab.play import GameError, Round, new_round
+from eleusis_lab.play import GameError, Round, SoloRound, new_round
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
 from eleusis_lab.rules import Rule, RuleError, as_rule
 
@@ -99,6 +100,13 @@ class SoloEnv(gym.Env):  # type: ignore[misc]
         super().reset(seed=seed)
         rule = self.rules[int(self.np_random.integers(len(self.rules)))]
         round_seed = int(self.np_random.integers(2**31))
+        index = (options or {}).get("round_index")
+        if index is not None:
+            if self.options.get("protocol") != "benchmark":
+                raise ValueError(
+                    "round_index picks a round of the benchmark: make the env with protocol=benchmark"
+                )
+            round_seed = SoloRound.benchmark_seed(rule.text, int(index))
         self.round = new_round("solo", [self.player], rule, seed=round_seed, **self.options)
         return self._observation(), self._info()
 

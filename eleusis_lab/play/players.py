@@ -126,6 +126,11 @@ class ComputerPlayer:
         """Told after a guess the dealer judged wrong, with the round it was made in (the scientist then
         rules it out)."""
 
+    def report(self) -> tuple[float | None, str | None, float | None]:
+        """After its last guess decision: (confidence in its best rule, that rule's text, bits the last
+        verdict gained); Nones for a player that keeps no such account (the benchmark records it)."""
+        return None, None, None
+
     def wants_prophet(self, round: Any, name: str) -> bool:
         return False
 

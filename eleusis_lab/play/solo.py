@@ -13,6 +13,16 @@ guesses or lets the chance go by (:class:`~eleusis_lab.play.actions.DeclineGuess
 players that pick "at random" pick from that order).  The accepted starter is evidence like the cards
 turned down before it.
 
+**The benchmark's protocol** (``protocol="benchmark"``, :mod:`eleusis_lab.play.benchmark_protocol`): the
+language-model benchmark's game exactly, on this same round (log, undo, save, conformance).  Its deck is
+built ♥ ♦ ♣ ♠ with ranks 1-13 in each suit, twice, and shuffled by ``random.Random(seed)`` — pass
+``seed=round_seed(code, index)`` for its round ``index`` of a rule (:meth:`SoloRound.benchmark_seed`);
+the 12-card hand is dealt first, then the starter is turned up until the rule accepts it, the rejected
+cards discarded unseen (not evidence); one play then one draw a turn, 30 turns; a correct guess on turn N
+scores ``31 - N - 2 × wrong`` and an unsolved round ``-2 × wrong`` (floored at 0 in :meth:`scores`); a
+guess is judged by the benchmark's random walks onward from the current line unless ``judge="strict"``;
+:meth:`SoloRound.success` counts a round as its analysis does.  Standard-deck rules only.
+
 >>> from eleusis_lab.play import new_round
 >>> r = new_round("solo", ["Ana"], "card.color != prev.color", seed=1)
 >>> len(r.hand("Ana")), r.turns_left
@@ -25,9 +35,10 @@ turned down before it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card, double_deck, letter_deck
+from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
 from eleusis_lab.play.errors import GameError, IllegalAction
@@ -55,7 +66,13 @@ class SoloRound(Round):
         Option("max_turns", int, 30, "the number of turns (plays) allowed", low=1, high=1000),
         Option("hand_size", int, 12, "the cards in hand, refilled after every play", low=1, high=60),
         Option("penalty", int, 2, "what a wrong guess costs", low=0, high=100),
-    )
+        Option("protocol", str, "kit", "kit: the kit's solo game; benchmark: the language-model benchmark's "
+               "game exactly (deck order, hand before starter, rejected starters unseen, score 31 - N - 2 × "
+               "wrong)", choices=("kit", "benchmark")),
+        Option("judge", str, None, "how a guess is judged: strict (the same rule in every situation) or "
+               "benchmark (random walks onward from the line); None: the protocol's own",
+               choices=("strict", "benchmark"), nullable=True),
+    )  # fmt: skip
     capabilities = Capabilities(guess=True, hints=False, confidence=True, turn_limit=True)
     match = MatchRules(playable=False)
 
@@ -69,11 +86,39 @@ class SoloRound(Round):
         if rule.uses_player:
             raise GameError("The solo protocol has no players to name: this rule reads `player`.")
 
+    def _validate_options(self, options: dict[str, Any]) -> None:
+        if options.get("protocol") == "benchmark" and self._rule.deck == "letters":
+            raise GameError("The benchmark protocol plays the standard deck: this rule reads letters.")
+
+    @staticmethod
+    def benchmark_seed(code: str, index: int) -> int:
+        """The seed of the benchmark's round ``index`` of the rule whose code (or text) is ``code``."""
+        return bp.round_seed(code, index)
+
+    @property
+    def benchmark(self) -> bool:
+        """Is this round played under the language-model benchmark's protocol?"""
+        return bool(self._options["protocol"] == "benchmark")
+
+    @property
+    def judge(self) -> str:
+        """``strict`` or ``benchmark``: how a guess is judged (the option, or the protocol's own)."""
+        chosen = self._options["judge"]
+        return str(chosen) if chosen is not None else ("benchmark" if self.benchmark else "strict")
+
+    @property
+    def judged_from_start(self) -> bool:
+        """Does the judge compare a guess from the start of a line (False: onward from the current one)?"""
+        return self.judge == "strict"
+
     def rule_deck(self) -> str:
         return "letters" if self._rule.deck == "letters" else "standard"
 
     def deck(self) -> list[Card]:
-        """Two decks of the rule's kind of card (two letter decks for a letter rule)."""
+        """Two decks of the rule's kind of card (two letter decks for a letter rule); the benchmark's own
+        build order under its protocol."""
+        if self.benchmark:
+            return bp.benchmark_deck()
         if self.rule_deck() == "letters":
             return [c.with_copy(k // 61) for k, c in enumerate(letter_deck() + letter_deck())]
         return double_deck()
@@ -82,7 +127,10 @@ class SoloRound(Round):
         self._state.stock.extend(cards)
 
     def _after_deal(self) -> None:
-        # The dealer turns up cards until one can start the line; the others go under the stock.
+        # The kit: the dealer turns up cards until one can start the line (the others go under the stock),
+        # then deals the hand.  The benchmark deals the hand first and discards the rejected cards unseen.
+        if self.benchmark:
+            self._deal_hand()
         rejected: list[Card] = []
         for card in list(self._state.stock):
             if self._rule.accepts(card, [], None):
@@ -91,9 +139,12 @@ class SoloRound(Round):
             rejected.append(card)
         else:
             raise GameError("No card of the deck can start the line under this rule.")
-        player = self._players[0]
+        if not self.benchmark:
+            self._deal_hand()
+
+    def _deal_hand(self) -> None:
         size = min(self._options["hand_size"], len(self._state.stock))
-        self._emit(ev.PenaltyDrawn(player, size, size, "hand"))
+        self._emit(ev.PenaltyDrawn(self._players[0], size, size, "hand"))
 
     # ------------------------------------------------------------------ views -------------------
     def hand(self, name: str) -> list[Card]:
@@ -134,8 +185,15 @@ class SoloRound(Round):
 
     # ------------------------------------------------------------------ folds -------------------
     def _on_starter_turned(self, e: ev.StarterTurned, i: int) -> None:
-        super()._on_starter_turned(e, i)
-        self._state.judgements.append(_Judgement(0, (e.card,), True, "dealer", i, "starter"))
+        s = self._state
+        if self.benchmark:  # the rejected cards are discarded unseen: no evidence
+            for c in (*e.rejected, e.card):
+                s.stock.remove(c)
+            s.discards.extend(e.rejected)
+            self._put_on_mainline([e.card])
+        else:
+            super()._on_starter_turned(e, i)
+        s.judgements.append(_Judgement(0, (e.card,), True, "dealer", i, "starter"))
 
     def _on_played(self, e: ev.Played, i: int) -> None:
         s = self._state
@@ -196,7 +254,7 @@ class SoloRound(Round):
             raise IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
         if not isinstance(text, str) or not text.strip():
             raise IllegalAction("Say the guessed rule as rule text.")
-        correct, why = self._judge_solo_guess(text)
+        correct, why = self.judge_guess(text)
         with self._action():
             index = self._emit(ev.Guessed(player, text, None, correct, why))
             if correct:
@@ -209,8 +267,11 @@ class SoloRound(Round):
             msg = f"{player}'s guess is not the rule" + (f": {why}" if why else ".")
         return GuessResult(player, text, None, correct, why, msg, ends_round=self.is_over, event_index=index)
 
-    def _judge_solo_guess(self, text: str) -> tuple[bool, str | None]:
-        """The protocol's judge: :func:`same_rule` on the secret rule's deck; unreadable text is wrong."""
+    def judge_guess(self, text: str) -> tuple[bool, str | None]:
+        """Would ``text`` be judged right now, and if not readable why (changes nothing; the benchmark's
+        harness judges a player's best rule so to score its confidence).  The strict judge is
+        :func:`~eleusis_lab.rules.checks.same_rule`; the benchmark's walks onward from the current line
+        (:func:`~eleusis_lab.play.benchmark_protocol.simulation_judge`).  Unreadable text is wrong."""
         from eleusis_lab.rules import Rule, RuleError
         from eleusis_lab.rules.checks import same_rule
 
@@ -218,6 +279,8 @@ class SoloRound(Round):
             guessed = Rule.parse(text)
         except RuleError as e:
             return False, f"it does not read as a rule ({str(e).splitlines()[0]})"
+        if self.judge == "benchmark":
+            return bp.simulation_judge(guessed, self._rule, list(self._state.mainline)), None
         return bool(same_rule(guessed, self._rule)), None
 
     def _do_decline_guess(self, a: DeclineGuess) -> None:
@@ -234,10 +297,34 @@ class SoloRound(Round):
         return self._state.guessed_by is not None
 
     def raw_score(self) -> int:
-        """``max_turns - turns - penalty × wrong guesses`` when solved, else 0 (may be below 0)."""
+        """The kit: ``max_turns - turns - penalty × wrong guesses`` when solved, else 0.  The benchmark:
+        ``max_turns + 1 - turns - penalty × wrong`` when solved, else ``-penalty × wrong`` (may be < 0)."""
+        if self.benchmark:
+            wrong = self.wrong_guesses
+            return bp.score(self.solved(), turn=self.turns, wrong=wrong, max_turns=self.max_turns,
+                            penalty=self.penalty)  # fmt: skip
         if not self.solved():
             return 0
-        return int(self._options["max_turns"]) - self.turns - self._options["penalty"] * self.wrong_guesses
+        return self.max_turns - self.turns - self.penalty * self.wrong_guesses
+
+    def wrong_after(self) -> list[int]:
+        """The wrong guesses made up to the end of each turn played (``[t - 1]``: after turn t)."""
+        out: list[int] = []
+        wrong = plays = 0
+        for e in self._events:
+            if isinstance(e, ev.Played):
+                if plays:  # the turn before is over: its guess, if any, is counted
+                    out.append(wrong)
+                plays += 1
+            elif isinstance(e, ev.Guessed) and e.correct is False:
+                wrong += 1
+        return [*out, wrong] if plays else []
+
+    def success(self) -> bool:
+        """Solved before the turn from which no guess could score above 0 any more (the benchmark's
+        analysis, :func:`~eleusis_lab.play.benchmark_protocol.counting_success`)."""
+        turn = self.turns if self.solved() else None
+        return bp.counting_success(turn, self.wrong_after(), self.max_turns, self.penalty)
 
     def scores(self) -> Scores:
         """The player's solo score (the raw score, never below 0); there is no dealer to score."""
@@ -253,8 +340,11 @@ class SoloRound(Round):
 
         plays = sum(1 for e in self._events if isinstance(e, ev.Played))
         judged = [e.correct for e in self._events if isinstance(e, ev.Guessed)]
-        wrong = judged.count(False)
-        raw = self.max_turns - plays - self.penalty * wrong if True in judged else 0
+        wrong, solved = judged.count(False), True in judged
+        if self.benchmark:
+            raw = self.max_turns + 1 - plays - self.penalty * wrong if solved else -self.penalty * wrong
+        else:
+            raw = self.max_turns - plays - self.penalty * wrong if solved else 0
         return Scores([max(0, raw)], 0)
 
     def cards_left(self) -> list[int]:

@@ -1,58 +1,70 @@
-"""The public Eleusis benchmark for language models, its game exactly, and its published results.
+"""The public Eleusis benchmark for language models: its rules, its published results, and the harness that
+plays its game with a computer player.
 
-The benchmark ("Can LLMs play the game of science?", scienceetonnante/eleusis-llm-benchmark) plays a
-solo round like ours with these particulars, which :func:`benchmark_round` follows:
-
-- the double deck is built suit by suit, ♥ ♦ ♣ ♠, ranks 1-13 inside each suit, twice; it is shuffled by
-  ``random.Random(round_seed)`` with ``round_seed = (42 + (md5(code) & 0xFFFFFFFF) + round index) &
-  0xFFFFFFFF`` (:func:`round_seed`; ``code`` is the rule's own text);
-- the 12-card hand is dealt first, then cards are turned up until one is accepted on an empty line:
-  that is the starter, the rejected ones are discarded and the player never sees them;
-- each turn is one play, the verdict, one card drawn, then the player may state the rule; at most 30
-  turns;
-- a correct guess on turn N scores ``31 - N - 2 x wrong guesses`` (:func:`score`); an unsolved round
-  scores ``-2 x wrong guesses``; the mean the tables report floors every round at 0;
-- the analysis counts a round as a *success* only if it was solved before the turn from which no guess
-  could score above 0 any more: the first turn t with ``2 x wrong guesses so far >= 30 - t``
-  (:func:`counting_success`); wrong guesses and turns are counted up to that turn too.
-
-Where the article's prose and its code disagree (we follow the code):
-
-1. *Score of a correct guess.*  The prose says ``max_turns - turns used - penalty x wrong``, which reads
-   ``30 - N`` for a guess on turn N; the code passes the 0-based turn index, so it scores ``31 - N``
-   (a guess on turn 1 scores 30).
-2. *Unsolved rounds.*  The prose says the score "is floored at 0"; the code's round score of an unsolved
-   round is ``-penalty x wrong guesses`` (it can be negative) and only the reported mean floors it
-   (``floored_score``).  We keep both: ``raw_score`` and ``score`` (floored).
-
-The judge is the benchmark's too (:func:`simulation_judge`): 100 random walks of 40 plays onward from the
-*current* mainline (``random.Random(42)``), every face compared at each step, the walk going on with a
-card the secret rule accepts.  So a guess that differs from the secret rule only on the starter is
-right here (``judge="strict"`` uses :func:`eleusis_lab.rules.checks.same_rule`, which looks at every
-situation the secret rule can reach, the starter included).  What we cannot reproduce: the benchmark
-compiles the guess's English to Python with a language model, and takes its ``md5`` of its own compiled
-Python code; our rules are our own text, so pass ``code=`` to reproduce one of its decks exactly.
+The game itself is the solo variant's ``protocol="benchmark"`` (:class:`eleusis_lab.play.solo.SoloRound`,
+with its pieces — deck, round seed, score, success, judge — in :mod:`eleusis_lab.play.benchmark_protocol`,
+where the two places the article's prose and code disagree are documented): one engine, with its log,
+undo, save and conformance, for ``eleusis-lab solo --protocol benchmark``, ``eleusis-lab bench``, the solo
+board's benchmark mode and :class:`eleusis_lab.envs.SoloEnv`.  :func:`benchmark_round` seats a computer
+player at such a round and sums it up in a :class:`BenchmarkResult`, with the confidence the player
+reported every turn (for calibration).
 
 >>> round_seed("return card.rank % 2 == 0", 0)
 3991486048
->>> score(True, turn=1, wrong=0), score(True, turn=10, wrong=2), score(False, turn=30, wrong=3)
-(30, 17, -6)
+>>> r = benchmark_round("card is red", "random", 0)
+>>> r.round.benchmark, r.seed == round_seed("card is red", 0), r.turns
+(True, True, 30)
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eleusis_lab.cards import Card, Suit
+from eleusis_lab.cards import Card
+from eleusis_lab.play import events as ev
+from eleusis_lab.play.benchmark_protocol import (
+    BASE_SEED,
+    HAND_SIZE,
+    MAX_TURNS,
+    PENALTY,
+    benchmark_deck,
+    counting_success,
+    cutoff_turn,
+    round_seed,
+    score,
+    shuffled_deck,
+    simulation_judge,
+)
 
-BASE_SEED = 42
-MAX_TURNS = 30
-HAND_SIZE = 12
-PENALTY = 2
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.solo import SoloRound
+
+__all__ = [
+    "BASE_SEED",
+    "HAND_SIZE",
+    "MAX_TURNS",
+    "PENALTY",
+    "PUBLISHED",
+    "RULES",
+    "BenchmarkNote",
+    "BenchmarkResult",
+    "BenchmarkRule",
+    "BenchmarkTurn",
+    "PublishedResult",
+    "benchmark_deck",
+    "benchmark_round",
+    "counting_success",
+    "cutoff_turn",
+    "round_seed",
+    "run_cli",
+    "score",
+    "shuffled_deck",
+    "simulation_judge",
+]
+
 SOURCE = "scienceetonnante/eleusis-llm-benchmark"
 
 
@@ -192,54 +204,6 @@ PUBLISHED: tuple[PublishedResult, ...] = (
 )
 
 
-# -- the protocol's pieces ----------------------------------------------------------------------------
-def benchmark_deck() -> list[Card]:
-    """The benchmark's double deck in its build order: ♥ ♦ ♣ ♠, ranks 1-13 in each suit, twice."""
-    order = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
-    return [Card(rank=r, suit=s, copy=copy) for copy in range(2) for s in order for r in range(1, 14)]
-
-
-def round_seed(code: str, index: int, base: int = BASE_SEED) -> int:
-    """The deck seed of round ``index`` (0, 1, 2 …) of the rule whose code is ``code``."""
-    rule_hash = int(hashlib.md5(code.encode()).hexdigest(), 16) & 0xFFFFFFFF
-    return (base + rule_hash + index) & 0xFFFFFFFF
-
-
-def shuffled_deck(seed: int) -> list[Card]:
-    """The benchmark's deck shuffled as it shuffles it (``random.Random(seed).shuffle``)."""
-    cards = benchmark_deck()
-    random.Random(seed).shuffle(cards)
-    return cards
-
-
-def score(solved: bool, *, turn: int, wrong: int, max_turns: int = MAX_TURNS, penalty: int = PENALTY) -> int:
-    """The benchmark's round score (its code): ``max_turns + 1 - turn - penalty x wrong`` if solved."""
-    if solved:
-        return max_turns + 1 - turn - penalty * wrong
-    return -penalty * wrong
-
-
-def cutoff_turn(wrong_after: Sequence[int], max_turns: int = MAX_TURNS, penalty: int = PENALTY) -> int | None:
-    """The first turn t (1-based) with ``penalty x wrong guesses so far >= max_turns - t``, or None.
-
-    ``wrong_after[t - 1]`` is the number of wrong guesses made up to the end of turn t.
-    """
-    for t, wrong in enumerate(wrong_after, start=1):
-        if penalty * wrong >= max_turns - t:
-            return t
-    return None
-
-
-def counting_success(
-    solved_turn: int | None, wrong_after: Sequence[int], max_turns: int = MAX_TURNS, penalty: int = PENALTY
-) -> bool:
-    """Solved, and before the cut-off turn (the analysis's ``counting_success``)."""
-    if solved_turn is None:
-        return False
-    cut = cutoff_turn(wrong_after[: solved_turn - 1], max_turns, penalty)
-    return cut is None
-
-
 @dataclass(frozen=True)
 class BenchmarkTurn:
     """One turn: the card, its verdict, the player's confidence after it, and its guess (if any)."""
@@ -253,6 +217,17 @@ class BenchmarkTurn:
     right: bool | None = None
     bits: float | None = None
     best_right: bool | None = None  # was the reported best rule right (judged when calibrating)?
+
+
+@dataclass(frozen=True)
+class BenchmarkNote:
+    """What a player reported after one play: its confidence in its best rule, that rule, the bits the
+    verdict gained, and (when calibrating) whether that rule would have been judged right."""
+
+    confidence: float | None
+    best: str | None
+    bits: float | None
+    best_right: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -273,6 +248,46 @@ class BenchmarkResult:
     guess: str | None
     starter: Card
     turn_log: tuple[BenchmarkTurn, ...] = field(default=(), repr=False)
+    round: SoloRound | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of_round(
+        cls, round: SoloRound, player: str, index: int, notes: Sequence[BenchmarkNote] = ()
+    ) -> BenchmarkResult:
+        """The result of a benchmark round, read from its log; ``notes[t - 1]``: the player's report
+        after turn t (a board or a player that reports nothing leaves them out)."""
+        turns: list[BenchmarkTurn] = []
+        for e in round.events:
+            if isinstance(e, ev.Played):
+                n = notes[len(turns)] if len(turns) < len(notes) else BenchmarkNote(None, None, None)
+                turns.append(
+                    BenchmarkTurn(len(turns) + 1, e.cards[0], e.accepted, n.confidence, n.best,
+                                  bits=n.bits, best_right=n.best_right)
+                )  # fmt: skip
+            elif isinstance(e, ev.Guessed) and turns:
+                turns[-1] = dataclasses.replace(turns[-1], guess=e.text, right=bool(e.correct))
+        played = round.turns
+        wrong_after = round.wrong_after()
+        cut = cutoff_turn(wrong_after, round.max_turns, round.penalty)
+        counted_to = played if cut is None else min(played, cut)
+        guesses = [t.guess for t in turns if t.guess is not None]
+        return cls(
+            rule=round.rule.text,
+            player=player,
+            index=index,
+            seed=round.seed,
+            solved=round.solved(),
+            turns=played,
+            wrong_guesses=round.wrong_guesses,
+            raw_score=round.raw_score(),
+            success=round.success(),
+            counted_wrong=wrong_after[counted_to - 1] if counted_to else 0,
+            counted_turns=counted_to,
+            guess=guesses[-1] if guesses else None,
+            starter=round.mainline[0],
+            turn_log=tuple(turns),
+            round=round,
+        )
 
     @property
     def score(self) -> int:
@@ -301,339 +316,65 @@ class BenchmarkResult:
         }
 
 
-@dataclass
-class BenchmarkTable:
-    """What the player sees of a benchmark round (the methods a ``Round`` offers a computer player)."""
-
-    hand_cards: list[Card]
-    mainline: list[Card]
-    observations: list[Any] = field(default_factory=list)
-    turn: int = 0
-    max_turns: int = MAX_TURNS
-    variant: str = "solo"
-    max_string: int = 1
-    players: tuple[str, ...] = ("solo",)
-    penalty: int = PENALTY
-    wrong_guesses: int = 0
-    refuted: list[str] = field(default_factory=list)
-    judged_from_start: bool = False  # the benchmark's judge walks onward from the current line
-
-    def hand(self, name: str) -> list[Card]:
-        return list(self.hand_cards)
-
-    def evidence(self) -> list[Any]:
-        return list(self.observations)
-
-    def can_guess(self, name: str) -> bool:
-        return True
-
-    def can_no_play(self, name: str) -> bool:
-        return False
-
-    def can_declare_prophet(self, name: str) -> bool:
-        return False
-
-    @property
-    def last_turn(self) -> bool:
-        return self.turn >= self.max_turns
-
-    @property
-    def is_over(self) -> bool:
-        return self.turn >= self.max_turns
-
-
-class BenchmarkGame:
-    """One benchmark round as a small state machine, for a computer player or a human (the solo board).
-
-    ``deal`` happens in the constructor; then ``play(card)`` and, after each play, ``guess(text)`` or
-    ``skip()`` until ``is_over``.  Bad input raises ``ValueError`` and changes nothing.
-    """
-
-    def __init__(
-        self,
-        rule: Any,
-        index: int = 0,
-        *,
-        code: str | None = None,
-        max_turns: int = MAX_TURNS,
-        hand_size: int = HAND_SIZE,
-        penalty: int = PENALTY,
-        judge: str | Callable[[Any, Any, Sequence[Card]], bool] = "benchmark",
-    ) -> None:
-        from eleusis_lab.play.table import Observation
-        from eleusis_lab.rules import as_rule
-
-        self._obs_type = Observation
-        self.secret = as_rule(rule)
-        if self.secret.deck != "standard" or self.secret.uses_player:
-            raise ValueError("the benchmark plays the standard deck, with rules that do not read `player`")
-        self.index = index
-        self.seed = round_seed(self.secret.text if code is None else code, index)
-        self.stock = shuffled_deck(self.seed)
-        self.table = BenchmarkTable([], [], max_turns=max_turns, penalty=penalty)
-        self.table.hand_cards = [self.stock.pop(0) for _ in range(min(hand_size, len(self.stock)))]
-        while self.stock:
-            card = self.stock.pop(0)
-            if self.secret.accepts(card, []):
-                self.table.mainline.append(card)
-                self.table.observations.append(Observation((), (card,), True, "solo", kind="starter"))
-                break
-        else:
-            raise ValueError("no card of the deck can start the line under this rule")
-        self.starter = self.table.mainline[0]
-        if judge == "benchmark":
-            self._judge: Callable[[Any, Any, Sequence[Card]], bool] = simulation_judge
-        elif judge == "strict":
-            self._judge = _same
-            self.table.judged_from_start = True
-        elif callable(judge):
-            self._judge = judge
-        else:
-            raise ValueError(f"unknown judge {judge!r}: 'benchmark' or 'strict'")
-        self.awaiting_guess = False
-        self.solved = False
-        self.turn_log: list[BenchmarkTurn] = []
-        self.wrong_after: list[int] = []
-        self.last_guess: str | None = None
-
-    # -- state ------------------------------------------------------------------------------------
-    @property
-    def turn(self) -> int:
-        return self.table.turn
-
-    @property
-    def wrong_guesses(self) -> int:
-        return self.table.wrong_guesses
-
-    @property
-    def is_over(self) -> bool:
-        return self.solved or (self.table.turn >= self.table.max_turns and not self.awaiting_guess)
-
-    # -- actions ----------------------------------------------------------------------------------
-    def play(self, card: Card | str, *, confidence: float | None = None, best: str | None = None) -> bool:
-        """Play ``card`` from the hand: returns the verdict; the next card of the stock is drawn."""
-        from eleusis_lab.cards import as_card
-
-        if self.is_over:
-            raise ValueError("the round is over")
-        if self.awaiting_guess:
-            raise ValueError("state a rule or pass before the next play")
-        card = as_card(card)
-        matches = [c for c in self.table.hand_cards if c == card] or [
-            c for c in self.table.hand_cards if c.design == card.design
-        ]
-        if not matches:
-            raise ValueError(f"{card} is not in the hand")
-        card = matches[0]
-        accepted = self.secret.accepts(card, self.table.mainline)
-        self.table.turn += 1
-        self.table.observations.append(
-            self._obs_type(tuple(self.table.mainline), (card,), accepted, "solo", event_index=self.table.turn)
-        )
-        if accepted:
-            self.table.mainline.append(card)
-        self.table.hand_cards.remove(card)
-        if self.stock:
-            self.table.hand_cards.append(self.stock.pop(0))
-        self.turn_log.append(BenchmarkTurn(self.table.turn, card, accepted, confidence, best))
-        self.awaiting_guess = True
-        return accepted
-
-    def note(
-        self,
-        *,
-        confidence: float | None,
-        best: str | None,
-        bits: float | None = None,
-        judge_best: bool = False,
-    ) -> None:
-        """Record the player's confidence in its best rule after the last play (for calibration);
-        ``judge_best`` also judges that rule now, without consequence, so the confidence can be scored."""
-        from eleusis_lab.rules import Rule
-
-        if not self.turn_log:
-            raise ValueError("nothing played yet")
-        last = self.turn_log[-1]
-        best_right = None
-        if judge_best and best:
-            best_right = bool(self._judge(Rule.parse(best), self.secret, list(self.table.mainline)))
-        self.turn_log[-1] = BenchmarkTurn(
-            last.turn, last.card, last.accepted, confidence, best, last.guess, last.right, bits, best_right
-        )
-
-    def guess(self, text: str) -> bool:
-        """State the rule after a play: right ends the round; wrong costs the penalty."""
-        from eleusis_lab.rules import Rule, RuleError
-
-        if not self.awaiting_guess:
-            raise ValueError("a rule may be stated only right after a play")
-        try:
-            right = bool(self._judge(Rule.parse(text), self.secret, list(self.table.mainline)))
-        except RuleError:
-            raise
-        last = self.turn_log[-1]
-        self.turn_log[-1] = BenchmarkTurn(
-            last.turn,
-            last.card,
-            last.accepted,
-            last.confidence,
-            last.best,
-            text,
-            right,
-            last.bits,
-            last.best_right,
-        )
-        self.last_guess = text
-        self.awaiting_guess = False
-        if right:
-            self.solved = True
-        else:
-            self.table.wrong_guesses += 1
-            self.table.refuted.append(text)
-        self.wrong_after.append(self.table.wrong_guesses)
-        return right
-
-    def skip(self) -> None:
-        """Play on without stating a rule."""
-        if not self.awaiting_guess:
-            raise ValueError("nothing to pass: play a card first")
-        self.awaiting_guess = False
-        self.wrong_after.append(self.table.wrong_guesses)
-
-    # -- the outcome ------------------------------------------------------------------------------
-    def result(self, player: str = "player") -> BenchmarkResult:
-        turns = self.table.turn
-        solved_turn = turns if self.solved else None
-        raw = score(
-            self.solved, turn=turns, wrong=self.wrong_guesses, max_turns=self.table.max_turns,
-            penalty=self.table.penalty,
-        )  # fmt: skip
-        cut = cutoff_turn(self.wrong_after, self.table.max_turns, self.table.penalty)
-        counted_to = turns if cut is None else min(turns, cut)
-        success = counting_success(solved_turn, self.wrong_after, self.table.max_turns, self.table.penalty)
-        counted_wrong = self.wrong_after[counted_to - 1] if counted_to else 0
-        return BenchmarkResult(
-            rule=self.secret.text,
-            player=player,
-            index=self.index,
-            seed=self.seed,
-            solved=self.solved,
-            turns=turns,
-            wrong_guesses=self.wrong_guesses,
-            raw_score=raw,
-            success=success,
-            counted_wrong=counted_wrong,
-            counted_turns=counted_to,
-            guess=self.last_guess,
-            starter=self.starter,
-            turn_log=tuple(self.turn_log),
-        )
-
-
-def _same(guess: Any, secret: Any, mainline: Sequence[Card] = ()) -> bool:
-    from eleusis_lab.rules.checks import same_rule
-
-    return bool(same_rule(guess, secret))
-
-
-def simulation_judge(
-    guess: Any, secret: Any, mainline: Sequence[Card], *, walks: int = 100, steps: int = 40, seed: int = 42
-) -> bool:
-    """The benchmark's judge: do ``guess`` and ``secret`` agree on every face, all along ``walks`` random
-    walks of ``steps`` plays from ``mainline`` (each step goes on with a card ``secret`` accepts)?"""
-    rng = random.Random(seed)
-    faces = [
-        Card(rank=r, suit=s)
-        for r in range(1, 14)
-        for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
-    ]
-    secret_row, guess_row = _Row(secret, faces), _Row(guess, faces)
-    for _walk in range(walks):
-        line = [c.design for c in mainline]
-        for _step in range(steps):
-            row = secret_row(line)
-            if row != guess_row(line):
-                return False
-            accepted = [card for card, ok in zip(faces, row, strict=True) if ok]
-            if not accepted:
-                break
-            line.append(rng.choice(accepted))
-    return True
-
-
-class _Row:
-    """A rule's verdicts on every face after a line, remembered by what the rule can read of the line
-    (its last ``lookback`` cards and its folded position), so the judge's 4,000 steps cost little."""
-
-    def __init__(self, rule: Any, faces: list[Card]) -> None:
-        from eleusis_lab.rules.checks import _position_fold  # the same folding same_rule relies on
-
-        self.rule, self.faces = rule, faces
-        self.back = rule.lookback
-        self.fold = _position_fold(rule)
-        self.seen: dict[tuple[Any, ...], tuple[bool, ...]] = {}
-
-    def __call__(self, line: list[Card]) -> tuple[bool, ...]:
-        pos = len(line) + 1
-        if self.fold is not None:
-            threshold, period = self.fold
-            pos = pos if pos < threshold else threshold + (pos - threshold) % period
-        tail = tuple(line[-self.back :]) if self.back else ()
-        key = (tail, min(len(line), self.back), pos)
-        row = self.seen.get(key)
-        if row is None:
-            row = tuple(self.rule.accepts(card, line) for card in self.faces)
-            self.seen[key] = row
-        return row
-
-
 def benchmark_round(
-    rule: Any, player: Any = "scientist", index: int = 0, *, calibrate: bool = False, **options: Any
+    rule: Any,
+    player: Any = "scientist",
+    index: int = 0,
+    *,
+    calibrate: bool = False,
+    code: str | None = None,
+    judge: str = "benchmark",
+    max_turns: int = MAX_TURNS,
+    hand_size: int = HAND_SIZE,
+    penalty: int = PENALTY,
 ) -> BenchmarkResult:
     """Play round ``index`` of ``rule`` under the benchmark's protocol with a computer ``player``.
 
-    A player with a ``report()`` method (the scientist) has its confidence recorded every turn; with
-    ``calibrate`` its best rule is also judged every turn, so its calibration can be drawn."""
+    The round is the solo variant's (``protocol="benchmark"``), dealt with the benchmark's seed for
+    ``index`` (from ``code``, the rule's own text by default).  The player's :meth:`report` (the
+    scientist's confidence in its best rule) is recorded every turn; with ``calibrate`` that rule is
+    also judged every turn, without consequence, so the calibration can be drawn."""
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.actions import DeclineGuess
+    from eleusis_lab.rules import as_rule
     from eleusis_lab.science.solo import _lookup
 
-    game = BenchmarkGame(rule, index, **options)
-    who = _lookup(player, game.seed) if isinstance(player, str) else player
-    name = getattr(who, "name", type(who).__name__)
-    while not game.is_over:
-        chosen = who.choose_play(game.table, "solo")
+    secret = as_rule(rule)
+    seed = round_seed(secret.text if code is None else code, index)
+    who = _lookup(player, seed) if isinstance(player, str) else player
+    name = str(getattr(who, "name", type(who).__name__))
+    round: SoloRound = new_round(  # type: ignore[assignment]
+        "solo", [name], secret, seed=seed, protocol="benchmark", judge=judge,
+        max_turns=max_turns, hand_size=hand_size, penalty=penalty,
+    )  # fmt: skip
+    notes: list[BenchmarkNote] = []
+    while not round.is_over:
+        chosen = who.choose_play(round, name)
         if not chosen:
             raise ValueError(f"{name} declined to play, which the benchmark does not allow")
-        game.play(chosen[0])
-        report = getattr(who, "report", None)
-        text = who.choose_guess(game.table, "solo")
-        if callable(report):
-            confidence, best, bits = report()
-            game.note(confidence=confidence, best=best, bits=bits, judge_best=calibrate)
+        round.play(name, chosen[0])
+        text = who.choose_guess(round, name)
+        confidence, best, bits = who.report()
+        best_right = round.judge_guess(best)[0] if calibrate and best else None
+        notes.append(BenchmarkNote(confidence, best, bits, best_right))
         if text:
-            if not game.guess(text):
-                told = getattr(who, "guess_was_wrong", None)
-                if callable(told):
-                    told(text, game.table)
-        else:
-            game.skip()
-    return game.result(name)
+            if not round.guess(name, text).correct:
+                who.guess_was_wrong(text, round)
+        elif round.turns_left == 0:
+            round.apply(DeclineGuess(name))
+    return BenchmarkResult.of_round(round, name, index, notes)
 
 
 def run_cli(args: Any) -> int:
     """``eleusis-lab solo --protocol benchmark``: rounds with indices ``--seed`` … of one rule."""
     import json
 
-    if args.max_turns != MAX_TURNS or args.hand != HAND_SIZE or args.penalty != PENALTY:
-        options: dict[str, Any] = {
-            "max_turns": args.max_turns,
-            "hand_size": args.hand,
-            "penalty": args.penalty,
-        }
-    else:
-        options = {}
     results = []
     for k in range(args.rounds):
-        result = benchmark_round(args.rule, args.player, args.seed + k, judge=args.judge, **options)
+        result = benchmark_round(
+            args.rule, args.player, args.seed + k, judge=args.judge,
+            max_turns=args.max_turns, hand_size=args.hand, penalty=args.penalty,
+        )  # fmt: skip
         results.append(result)
         if args.json:
             print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)

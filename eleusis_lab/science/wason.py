@@ -286,8 +286,8 @@ class ConfirmingPlayer(ComputerPlayer):
     def choose_guess(self, round: Any, name: str) -> str | None:
         return self._scientist.choose_guess(round, name)
 
-    def guess_was_wrong(self, text: str) -> None:
-        self._scientist.guess_was_wrong(text)
+    def guess_was_wrong(self, text: str, round: Any | None = None) -> None:
+        self._scientist.guess_was_wrong(text, round)
 
     def __repr__(self) -> str:
         return f"ConfirmingPlayer(seed={self.seed!r})"

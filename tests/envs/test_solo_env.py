@@ -65,6 +65,21 @@ def test_a_correct_rule_ends_the_round_with_the_protocols_score():
     assert reward == float(env.round.scores().players[0]) > 0
 
 
+def test_the_benchmark_protocol_plays_the_benchmarks_own_round_on_the_same_engine():
+    from eleusis_lab.science.benchmark import benchmark_round, round_seed, shuffled_deck
+
+    env = SoloEnv("card is red", protocol="benchmark")
+    env.reset(seed=1, options={"round_index": 2})
+    machine = benchmark_round("card is red", "random", 2).round  # the harness's round 2 of the rule
+    assert env.round.benchmark and env.round.seed == machine.seed == round_seed("card is red", 2)
+    assert env.round.hand(env.player) == shuffled_deck(machine.seed)[:12]
+    assert env.round.mainline == machine.mainline[:1]
+    _, reward, terminated, _, info = env.step({"card": 0, "rule": "card is red"})
+    assert terminated and info["guess"]["correct"] and reward == 30.0  # 31 - turn 1 - 0 wrong
+    with pytest.raises(ValueError, match="protocol=benchmark"):
+        SoloEnv("card is red").reset(seed=1, options={"round_index": 0})
+
+
 def test_rules_drawn_from_a_list_at_each_reset():
     env = SoloEnv(["express-1", "express-3", "gardner-2"])
     seen = set()

@@ -1,4 +1,5 @@
-"""The language-model benchmark's protocol: deck, seeds, score, success, judge, and the game's refusals."""
+"""The language-model benchmark's protocol (the solo variant's ``protocol="benchmark"``): deck, seeds, score,
+success, judge, and the round's refusals."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ import pytest
 
 from eleusis_lab.cards import Card, Suit
 from eleusis_lab.cli import main
+from eleusis_lab.play import GameError, SoloRound, load_round, new_round
 from eleusis_lab.rules import Rule
 from eleusis_lab.science.bench import calibration_pairs, rule_set
 from eleusis_lab.science.benchmark import (
     RULES,
-    BenchmarkGame,
     benchmark_deck,
     benchmark_round,
     counting_success,
@@ -64,33 +65,74 @@ def test_success_stops_counting_at_the_cut_off_turn() -> None:
     assert not counting_success(None, [0] * 30)
 
 
+def _benchmark(rule: str, index: int) -> SoloRound:
+    r = new_round("solo", ["Ana"], rule, seed=SoloRound.benchmark_seed(rule, index), protocol="benchmark")
+    assert isinstance(r, SoloRound)
+    return r
+
+
 def test_hand_first_then_starter_and_rejected_starters_are_not_shown() -> None:
     secret = Rule.parse("card.rank == ace")
-    game = BenchmarkGame(secret, 0)
-    deck = shuffled_deck(game.seed)
-    assert game.table.hand_cards == deck[:12]
+    r = _benchmark(secret.text, 0)
+    deck = shuffled_deck(r.seed)
+    assert r.hand("Ana") == deck[:12]
     starter = next(c for c in deck[12:] if secret.accepts(c, []))
-    assert game.table.mainline == [starter]
-    assert [o.accepted for o in game.table.observations] == [True]
+    assert r.mainline == [starter]
+    assert [o.accepted for o in r.evidence()] == [True]
+    rejected = deck[12 : deck.index(starter, 12)]
+    assert rejected and r.all_cards()["discards"] == rejected and r.stock_size == 104 - 13 - len(rejected)
+    assert load_round(r.to_json()).to_json() == r.to_json()
+
+
+def test_the_protocol_is_a_described_option_of_the_solo_variant() -> None:
+    option = {o.name: o for o in SoloRound.OPTIONS}["protocol"]
+    assert option.default == "kit" and option.choices == ("kit", "benchmark")
+    with pytest.raises(GameError, match="standard deck"):
+        new_round("solo", ["Ana"], "letters-cycle", seed=1, protocol="benchmark")
+    with pytest.raises(GameError, match="protocol"):
+        new_round("solo", ["Ana"], "card is red", seed=1, protocol="llm")
+    kit, bench = new_round("solo", ["Ana"], "card is red", seed=5), _benchmark("card is red", 0)
+    assert kit.judge == "strict" and kit.judged_from_start and bench.judge == "benchmark"
+    assert not bench.judged_from_start
+
+
+def test_score_success_and_wrong_guesses_come_from_the_rounds_log() -> None:
+    r = _benchmark("card is red", 2)
+    r.play("Ana", r.hand("Ana")[0])
+    assert not r.guess("Ana", "card is black").correct
+    r.play("Ana", r.hand("Ana")[0])
+    r.play("Ana", r.hand("Ana")[0])
+    assert r.wrong_after() == [1, 1, 1]
+    assert r.guess("Ana", "card is red").correct and r.is_over
+    assert r.raw_score() == score(True, turn=3, wrong=1) == 26 and r.scores().players == [26]
+    assert r.success() and r.scores_from_log().players == [26]
 
 
 def test_refused_actions_change_nothing() -> None:
-    game = BenchmarkGame("card is red", 1)
-    before = (list(game.table.hand_cards), list(game.table.mainline), game.turn)
-    outside = next(c for c in benchmark_deck() if c.design not in {h.design for h in game.table.hand_cards})
-    with pytest.raises(ValueError):
-        game.play(outside)
-    with pytest.raises(ValueError):
-        game.guess("card is red")  # only right after a play
-    with pytest.raises(ValueError):
-        game.skip()
-    assert (list(game.table.hand_cards), list(game.table.mainline), game.turn) == before
-    game.play(game.table.hand_cards[0])
-    with pytest.raises(ValueError):
-        game.play(game.table.hand_cards[0])  # a rule or a pass first
-    with pytest.raises(ValueError):
-        game.guess("card is")  # bad rule text: a RuleError, nothing changes
-    assert game.wrong_guesses == 0 and game.awaiting_guess
+    r = _benchmark("card is red", 1)
+    before = r.to_json()
+    outside = next(c for c in benchmark_deck() if c.design not in {h.design for h in r.hand("Ana")})
+    with pytest.raises(GameError):
+        r.play("Ana", outside)
+    with pytest.raises(GameError):
+        r.guess("Ana", "card is red")  # only right after a play
+    assert r.to_json() == before
+    r.play("Ana", r.hand("Ana")[0])
+    after = r.to_json()
+    with pytest.raises(GameError):
+        r.guess("Ana", "   ")
+    with pytest.raises(GameError):
+        r.play("Ana", [r.hand("Ana")[0], r.hand("Ana")[1]])  # one card a turn
+    assert r.wrong_guesses == 0 and r.to_json() == after
+
+
+def test_the_benchmark_round_passes_the_conformance_checks() -> None:
+    from eleusis_lab.testing import check_round_conformance
+
+    for key, index in (("aces", 0), ("rank-pairs", 1)):
+        text = {b.key: b.text for b in RULES}[key]
+        seed = SoloRound.benchmark_seed(text, index)
+        assert check_round_conformance("solo", text, seed, protocol="benchmark", reload_points=None) == []
 
 
 def test_the_benchmark_judge_looks_onward_from_the_line_only() -> None:

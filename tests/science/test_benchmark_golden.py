@@ -1,0 +1,82 @@
+"""The benchmark protocol on the solo variant gives the very results recorded before it moved there.
+
+The golden files were written by ``scripts/benchmark_golden.py`` while ``science/benchmark.py`` still had
+its own game engine (``BenchmarkGame``/``BenchmarkTable``); now ``benchmark_round`` plays the solo
+variant's ``protocol="benchmark"``.  Each record: the ``--json`` line (confidences, best rules, bits),
+the starter, every card with its verdict and guess, the analysis's counts.  The random player's
+results must never change; the scientist's change only when the scientist is changed on purpose (then
+``python scripts/benchmark_golden.py scientist``).  The unit tests replay every random round and the
+CLI text, and three quick scientist rounds (the script's ``--check`` replays all of them).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+from typing import Any
+
+import pytest
+
+from eleusis_lab.cli import main
+
+GOLDEN = pathlib.Path(__file__).parent / "golden"
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+from benchmark_golden import record  # noqa: E402
+
+QUICK_SCIENTIST = {
+    ("even-ranks", 0, "benchmark"),
+    ("aces", 0, "benchmark"),
+    ("colours-alternate", 0, "strict"),
+}
+
+
+def _golden(player: str) -> dict[str, Any]:
+    return json.loads((GOLDEN / f"benchmark_{player}.json").read_text(encoding="utf-8"))
+
+
+def _id(r: dict[str, Any]) -> str:
+    return f"{r['key']}-{r['round']}-{r['judge']}"
+
+
+@pytest.mark.parametrize("saved", _golden("random")["rounds"], ids=_id)
+def test_random_player_benchmark_rounds_are_unchanged(saved: dict[str, Any]) -> None:
+    assert record(saved["key"], "random", saved["round"], saved["judge"]) == saved
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [r for r in _golden("scientist")["rounds"] if (r["key"], r["round"], r["judge"]) in QUICK_SCIENTIST],
+    ids=_id,
+)
+def test_scientist_benchmark_rounds_are_unchanged(saved: dict[str, Any]) -> None:
+    assert record(saved["key"], "scientist", saved["round"], saved["judge"]) == saved
+
+
+def test_the_cli_prints_what_it_printed(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    want = _golden("random")["cli"]
+    (tmp_path / "rules.txt").write_text(
+        "red: card is red\nalternate: card.color != prev.color\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    commands = {
+        "solo": ["solo", "--protocol", "benchmark", "--rule", "card is red", "--player", "random",
+                 "--seed", "0", "--rounds", "3"],
+        "solo --json": ["solo", "--protocol", "benchmark", "--rule", "card.suit != prev.suit", "--player",
+                        "random", "--seed", "1", "--rounds", "2", "--json"],
+        "bench": ["bench", "--rules", "rules.txt", "--player", "random", "--rounds", "2"],
+    }  # fmt: skip
+    for name, argv in commands.items():
+        assert main(argv) == 0
+        out = "\n".join(line for line in capsys.readouterr().out.splitlines() if " rounds in " not in line)
+        assert out == want[name], name
+
+
+def test_the_golden_covers_solved_unsolved_and_wrong_guesses() -> None:
+    scientist, random_ = _golden("scientist")["rounds"], _golden("random")["rounds"]
+    assert len(scientist) == len(random_) == 26
+    assert any(r["wrong_guesses"] for r in scientist) and any(not r["success"] for r in scientist)
+    assert any(r["wrong_guesses"] for r in random_) and not any(r["solved"] for r in random_)
+    assert any(r["key"] == "aces" and len(r["plays"]) for r in random_)
