@@ -335,8 +335,10 @@ class ConfidenceStated(Event):
 
 @dataclass(frozen=True)
 class RoundEnded(Event):
-    """The round is over: ``reason`` (``out``, ``guessed``, ``stock``, ``blocked``, ``no-play``,
-    ``expelled``, ``counted``) and the player who caused it, if any."""
+    """The round is over: ``reason`` (one of :data:`~eleusis_lab.play.table.EndReason`: ``out``,
+    ``guessed``, ``stock``, ``blocked``, ``no-play``, ``expelled``, ``counted``, ``turns``) and the player
+    who caused it, if any.  (``reason`` is annotated ``str``: the save's decoder checks field types by
+    their annotation, and the fold only ever writes the reasons ``Round._end`` takes.)"""
 
     type: ClassVar[str] = "round-ended"
     reason: str
@@ -413,7 +415,8 @@ def event_from_json(data: Any) -> Event:
     """Rebuild an event from :func:`event_to_json`'s dict; raise ``ValueError`` saying what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"an event must be an object, found {type(data).__name__}")
-    cls = EVENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"unknown event type {data.get('type')!r}")
     fields = {f.name: f for f in dataclasses.fields(cls)}

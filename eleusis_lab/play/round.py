@@ -20,7 +20,7 @@ import secrets
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from eleusis_lab.cards import Card
 from eleusis_lab.cards import deck as make_deck
@@ -55,8 +55,11 @@ from eleusis_lab.play.errors import (
     first_clause,
 )
 from eleusis_lab.play.table import (
+    EndReason,
     Marker,
     Observation,
+    ObservationKind,
+    Phase,
     SidelinePlay,
     Table,
     WrongCard,
@@ -89,7 +92,7 @@ class Verdict:
     penalty: int
     message: str
     ends_round: bool
-    kind: str = "play"
+    kind: Literal["play", "no-play"] = "play"
     dealer_card: Card | None = None
     expelled: bool = False
     prophet_overthrown: bool = False
@@ -130,7 +133,7 @@ class _Judgement:
     accepted: bool
     player: str
     event_index: int
-    kind: str
+    kind: ObservationKind
 
 
 @dataclass
@@ -168,7 +171,7 @@ class _State:
     prophet_wrong: int = 0
     expelled: list[str] = field(default_factory=list)
     # Gardner
-    phase: str = "play"
+    phase: Phase = "play"
     wrong: dict[str, list[WrongCard]] = field(default_factory=dict)
     first_half_wrong: tuple[int, ...] | None = None
     tried: set[Card] = field(default_factory=set)
@@ -487,7 +490,7 @@ class Round:
         return list(self._state.expelled)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``play``, or Gardner's ``first-half``/``second-half``; ``over`` at the end."""
         return "over" if self._state.over else self._state.phase
 
@@ -1095,7 +1098,7 @@ class Round:
     def _before_draw(self, count: int) -> None:
         """Express refreshes the stock here when the option allows."""
 
-    def _end(self, reason: str, player: str | None = None) -> None:
+    def _end(self, reason: EndReason, player: str | None = None) -> None:
         self._emit(ev.RoundEnded(reason, player))
 
     def _verdict(self, index: int, **kw: Any) -> Verdict:

@@ -158,14 +158,15 @@ def load_round(
         data["checksum"] == checksum(body),
         "The file was changed after it was saved (its checksum does not match).",
     )
+    # Only what a damaged file raises becomes BadSave: the checks above and below say what is wrong, the
+    # round refuses an illegal header or action with a GameError; any other exception is an engine bug
+    # and is left to show itself.
     try:
         return _rebuild(body, autosave, stacked)
     except BadSave:
         raise
     except GameError as e:
         raise BadSave(f"The saved round is not legal: {first_clause(e)}.") from None
-    except (ValueError, TypeError, KeyError, AttributeError, AssertionError, IndexError) as e:
-        raise BadSave(f"The saved round is damaged: {first_clause(e)}.") from None
 
 
 def _rebuild(body: dict[str, Any], autosave: Any, stacked: bool) -> Round:
@@ -199,7 +200,10 @@ def _rebuild(body: dict[str, Any], autosave: Any, stacked: bool) -> Round:
         raise BadSave(f"The saved seal is damaged: {first_clause(e)}.") from None
     raw = body["events"]
     _need(isinstance(raw, list) and len(raw) > 0, "The save has no events.")
-    saved = [ev.event_from_json(e) for e in raw]
+    try:
+        saved = [ev.event_from_json(e) for e in raw]
+    except ValueError as e:  # event_from_json says what is wrong with an event as a ValueError
+        raise BadSave(f"The saved round is damaged: {first_clause(e)}.") from None
     header = {"variant": variant, "players": players, "dealer": body["dealer"], "rule": rule,
               "seed": seed, "options": options, "seal": seal}  # fmt: skip
     return Round.from_log(header, saved, stacked=body["stacked"], autosave=autosave)

@@ -32,6 +32,12 @@ class SidelinePlay:
 
 
 MarkerKind = Literal["white", "black", "prophet"]
+#: What a judgement was: a play, a no-play (each card of the shown hand), or a starter the dealer turned up.
+ObservationKind = Literal["play", "no-play", "starter"]
+#: Why a round ended (``RoundEnded.reason``; the log keeps it as text).
+EndReason = Literal["out", "guessed", "stock", "blocked", "no-play", "expelled", "counted", "turns"]
+#: A round's phase: ``play``, Gardner's two halves, or ``over``.
+Phase = Literal["play", "first-half", "second-half", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +83,7 @@ class Observation:
     accepted: bool
     player: str = ""
     event_index: int = -1
-    kind: str = "play"
+    kind: ObservationKind = "play"
 
     @property
     def card(self) -> Card:

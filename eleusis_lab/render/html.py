@@ -15,10 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card, as_card
 from eleusis_lab.render.svg import FONT, VIEW_H, VIEW_W, card_svg
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
 
 Highlight = str | Mapping[Any, str] | Sequence[str | None] | None
 
@@ -87,11 +90,11 @@ def table_html(
 
     ``sidelines[i]`` holds the plays rejected after mainline card ``i``: each a card, a tuple of cards (a
     New Eleusis string) or a ``SidelinePlay`` (with ``.cards`` and ``.player``).  ``markers`` are New
-    Eleusis markers: objects with ``mainline_index`` (0-based) and ``kind`` (``white``, ``black`` or
-    ``prophet``), or ``(index, kind)`` pairs.  ``highlight`` maps a mainline index (negative counts from the
-    end) or ``(i, j)`` (the j-th play under card i) to a highlight name (see :func:`card_svg`).
-    ``numbers`` prints each card's position (the starter is 1) above it.  ``four_colour`` draws diamonds
-    blue and clubs green (see :func:`card_svg`).
+    Eleusis markers: :class:`~eleusis_lab.play.table.Marker` values (``mainline_index`` 0-based, ``kind``
+    ``white``, ``black`` or ``prophet``), or ``(index, kind)`` pairs.  ``highlight`` maps a mainline index
+    (negative counts from the end) or ``(i, j)`` (the j-th play under card i) to a highlight name (see
+    :func:`card_svg`).  ``numbers`` prints each card's position (the starter is 1) above it.
+    ``four_colour`` draws diamonds blue and clubs green (see :func:`card_svg`).
     """
     paint = {"greyscale": greyscale, "four_colour": four_colour}
     main = [as_card(c) for c in mainline]
@@ -185,9 +188,9 @@ def table_html(
     )
 
 
-def round_table_html(round_: Any, **options: Any) -> str:
-    """:func:`table_html` of anything with ``mainline``, ``sidelines`` and (optionally) ``markers``."""
-    return table_html(round_.mainline, round_.sidelines, getattr(round_, "markers", None) or (), **options)
+def round_table_html(round_: Round, **options: Any) -> str:
+    """:func:`table_html` of a round's mainline, sidelines and markers."""
+    return table_html(round_.mainline, round_.sidelines, round_.markers, **options)
 
 
 @dataclass(frozen=True)
@@ -235,12 +238,12 @@ class TableView:
     card_width: float = 72
 
     @classmethod
-    def of(cls, round_: Any, card_width: float = 72) -> TableView:
-        """The table of a round (anything with ``mainline``, ``sidelines`` and maybe ``markers``)."""
+    def of(cls, round_: Round, card_width: float = 72) -> TableView:
+        """The table of a round: its mainline, sidelines and markers."""
         return cls(
             tuple(round_.mainline),
             tuple(tuple(s) for s in round_.sidelines),
-            tuple(getattr(round_, "markers", None) or ()),
+            tuple(round_.markers),
             card_width,
         )
 
@@ -274,31 +277,29 @@ def _table_highlights(highlight: Highlight, n: int) -> dict[Any, str]:
 
 def _play_fields(play: Any) -> tuple[tuple[Card, ...], str | None]:
     """(cards, player) of one sideline entry: a SidelinePlay, a card, card text, or a tuple of cards."""
+    from eleusis_lab.play.table import SidelinePlay
+
+    if isinstance(play, SidelinePlay):
+        return play.cards, play.player
     if isinstance(play, Card):
         return (play,), None
     if isinstance(play, str):
         return (as_card(play),), None
-    cards = getattr(play, "cards", None)
-    if cards is not None:
-        return tuple(as_card(c) for c in cards), getattr(play, "player", None)
     return tuple(as_card(c) for c in play), None
 
 
 def _marker_fields(marker: Any) -> tuple[int, str]:
-    """(mainline index, colour) of a marker object or an ``(index, colour)`` pair."""
-    if isinstance(marker, tuple | list):
-        index, colour = marker[0], marker[1]
-    else:
-        index = next(
-            (getattr(marker, a) for a in ("index", "mainline_index", "position") if hasattr(marker, a)),
-            None,
-        )
-        colour = next(
-            (getattr(marker, a) for a in ("color", "colour", "kind") if hasattr(marker, a)), "white"
-        )
+    """(mainline index, kind) of a :class:`~eleusis_lab.play.table.Marker` or an ``(index, kind)`` pair."""
+    from eleusis_lab.play.table import Marker
+
+    if isinstance(marker, Marker):
+        return marker.mainline_index, marker.kind
+    if not isinstance(marker, tuple | list) or len(marker) != 2:
+        raise ValueError(f"a marker is a Marker or an (index, kind) pair, not {marker!r}")
+    index, kind = marker
     if not isinstance(index, int):
         raise ValueError(f"a marker needs a mainline index, not {marker!r}")
-    return index, str(getattr(colour, "value", colour)).lower()
+    return index, str(kind).lower()
 
 
 def _marker_token(colour: str, card_width: float) -> str:

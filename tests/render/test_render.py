@@ -177,18 +177,13 @@ def test_table_sidelines_hang_under_their_card() -> None:
 
 
 def test_table_accepts_sideline_play_objects_markers_and_highlights() -> None:
-    class Play:
-        def __init__(self, cards: tuple[Card, ...], player: str) -> None:
-            self.cards, self.player = cards, player
-
-    class Marker:
-        index, color = 1, "black"
+    from eleusis_lab.play.table import Marker, SidelinePlay
 
     main = parse_cards("5H 6S 7D")
     html = table_html(
         main,
-        [[Play((Card.parse("2C"),), "Ann")], [], []],
-        [(0, "white"), Marker(), (2, "prophet")],
+        [[SidelinePlay((Card.parse("2C"),), "Ann", 3)], [], []],
+        [(0, "white"), Marker("black", 10, main[1], 1, True, 9), (2, "prophet")],
         highlight={-1: "accepted", (0, 0): "rejected"},
         show_players=True,
     )
