@@ -16,15 +16,22 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from eleusis_lab.cards import Card
-from eleusis_lab.play.table import fits_in_turn
+from eleusis_lab.play.actions import Action, DeclareProphet, Guess, NoPlay
+from eleusis_lab.play.errors import GameError
+from eleusis_lab.play.table import Observation, fits_in_turn
+from eleusis_lab.rules import library
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.rules import PlayerInfo
 
 __all__ = [
     "CarefulPlayer",
     "ComputerPlayer",
     "RandomPlayer",
+    "SeatView",
     "can_guess",
     "can_no_play",
     "can_prophesy",
@@ -34,72 +41,61 @@ __all__ = [
     "register",
 ]
 
-# -- what a variant lets a player do --------------------------------------------------------------
-# The round may say so itself (``round.can_guess(name)`` …); otherwise these tables, from RULES.md.
-
-_MAX_STRING = {"new-eleusis": 4}
-_NO_PLAY = frozenset({"express", "new-eleusis"})
-_GUESS = frozenset({"express"})
-_PROPHET = frozenset({"new-eleusis"})
+# -- what a player sees of a round -----------------------------------------------------------------
 
 
-def _ask(round: Any, method: str, name: str, default: bool) -> bool:
-    fn = getattr(round, method, None)
-    if callable(fn):
-        try:
-            return bool(fn(name))
-        except TypeError:
-            return bool(fn())
-    return default
+class SeatView(Protocol):
+    """What a computer player reads of a round (a :class:`~eleusis_lab.play.round.Round` is one): what a
+    player at the table sees, and what the round lets ``name`` do now (``legal_actions``)."""
+
+    @property
+    def mainline(self) -> list[Card]: ...
+
+    @property
+    def max_string(self) -> int: ...
+
+    @property
+    def deck_name(self) -> str: ...
+
+    def hand(self, name: str) -> list[Card]: ...
+
+    def evidence(self) -> list[Observation]: ...
+
+    def legal_actions(self, player: str | None = None) -> list[Action]: ...
+
+    def player_info(self, name: str) -> PlayerInfo: ...
 
 
-def max_string(round: Any) -> int:
-    """How many cards one play may hold (New Eleusis strings: up to 4, or the round's ``max_string``)."""
-    options = getattr(round, "options", None)
-    value = options.get("max_string") if isinstance(options, dict) else None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return _MAX_STRING.get(getattr(round, "variant", ""), 1)
+def max_string(round: SeatView) -> int:
+    """How many cards one play may hold (New Eleusis strings: the round's ``max_string``, else 1)."""
+    return round.max_string
 
 
-def can_no_play(round: Any, name: str) -> bool:
+def _lists(round: SeatView, name: str, kind: type[Action]) -> bool:
+    return any(isinstance(a, kind) for a in round.legal_actions(name))
+
+
+def can_no_play(round: SeatView, name: str) -> bool:
     """May ``name`` declare "no play" now (Express and New Eleusis, on their turn)?"""
-    allowed = getattr(round, "variant", "") in _NO_PLAY and getattr(round, "current_player", name) == name
-    return _ask(round, "can_no_play", name, allowed)
+    return _lists(round, name, NoPlay)
 
 
-def can_guess(round: Any, name: str) -> bool:
+def can_guess(round: SeatView, name: str) -> bool:
     """May ``name`` state the rule now (Express: right after their own right play or right no-play)?"""
-    allowed = getattr(round, "variant", "") in _GUESS and _last_action_was_right(round, name)
-    return _ask(round, "can_guess", name, allowed)
+    return _lists(round, name, Guess)
 
 
-def _last_action_was_right(round: Any, name: str) -> bool:
-    """Was the log's last action ``name``'s play that was accepted, or their correct "no play"?"""
-    if getattr(round, "is_over", False):
-        return False
-    for event in reversed(getattr(round, "events", ())):
-        if getattr(event, "is_action", False):
-            if getattr(event, "player", None) != name:
-                return False
-            if event.type == "played":
-                return bool(event.accepted)
-            if event.type == "no-play":
-                return bool(event.correct)
-            return False
-    return False
-
-
-def can_prophesy(round: Any, name: str) -> bool:
+def can_prophesy(round: SeatView, name: str) -> bool:
     """May ``name`` become prophet now (New Eleusis, end of their own turn)?"""
-    return _ask(round, "can_become_prophet", name, getattr(round, "variant", "") in _PROPHET)
+    return _lists(round, name, DeclareProphet)
 
 
-def _deck_of(round: Any) -> str:
-    """``letters`` for the letter deck's game, else ``standard`` (the library's two decks)."""
-    if getattr(round, "deck_name", None) == "letters" or getattr(round, "variant", "") == "letters":
+def _deck_of(round: SeatView) -> str:
+    """``letters`` for letter cards (the letter deck's game, a solo round of a letter rule), else
+    ``standard`` (the library's two decks)."""
+    if round.deck_name == "letters" or any(not c.is_playing for c in round.mainline):
         return "letters"
-    return "letters" if any(not c.is_playing for c in getattr(round, "mainline", [])) else "standard"
+    return "standard"
 
 
 # -- the interface ---------------------------------------------------------------------------------
@@ -115,14 +111,14 @@ class ComputerPlayer:
 
     name = "computer"
 
-    def choose_play(self, round: Any, name: str) -> list[Card] | None:
+    def choose_play(self, round: SeatView, name: str) -> list[Card] | None:
         hand = list(round.hand(name))
         return [hand[0]] if hand else None
 
-    def choose_guess(self, round: Any, name: str) -> str | None:
+    def choose_guess(self, round: SeatView, name: str) -> str | None:
         return None
 
-    def guess_was_wrong(self, text: str, round: Any | None = None) -> None:
+    def guess_was_wrong(self, text: str, round: SeatView | None = None) -> None:
         """Told after a guess the dealer judged wrong, with the round it was made in (the scientist then
         rules it out)."""
 
@@ -131,16 +127,16 @@ class ComputerPlayer:
         verdict gained); Nones for a player that keeps no such account (the benchmark records it)."""
         return None, None, None
 
-    def wants_prophet(self, round: Any, name: str) -> bool:
+    def wants_prophet(self, round: SeatView, name: str) -> bool:
         return False
 
-    def prophet_rule(self, round: Any, name: str) -> str | None:
+    def prophet_rule(self, round: SeatView, name: str) -> str | None:
         """The rule text a new prophet will judge by (None: the calls come from :meth:`judge_as_prophet`)."""
         return None
 
     def judge_as_prophet(
         self,
-        round: Any,
+        round: SeatView,
         name: str,
         cards: Sequence[Card],
         *,
@@ -217,7 +213,7 @@ class RandomPlayer(ComputerPlayer):
         self.prophet_rate = prophet_rate
         self.call_rate = call_rate
 
-    def choose_play(self, round: Any, name: str) -> list[Card] | None:
+    def choose_play(self, round: SeatView, name: str) -> list[Card] | None:
         hand = list(round.hand(name))
         if not hand or (can_no_play(round, name) and self.rng.random() < self.no_play_rate):
             return None
@@ -227,18 +223,18 @@ class RandomPlayer(ComputerPlayer):
             size = self.rng.randint(2, longest)
         return self.rng.sample(hand, size)
 
-    def choose_guess(self, round: Any, name: str) -> str | None:
+    def choose_guess(self, round: SeatView, name: str) -> str | None:
         if self.rng.random() >= self.guess_rate:
             return None
         texts = _library_texts(_deck_of(round))
         return self.rng.choice(texts) if texts else None
 
-    def wants_prophet(self, round: Any, name: str) -> bool:
+    def wants_prophet(self, round: SeatView, name: str) -> bool:
         return self.rng.random() < self.prophet_rate
 
     def judge_as_prophet(
         self,
-        round: Any,
+        round: SeatView,
         name: str,
         cards: Sequence[Card],
         *,
@@ -254,10 +250,6 @@ class RandomPlayer(ComputerPlayer):
 
 
 def _library_texts(deck: str) -> list[str]:
-    try:
-        from eleusis_lab.rules import library
-    except ImportError:  # pragma: no cover - the rules layer is always there once built
-        return []
     return [e.text for e in library.playable(deck)]
 
 
@@ -362,16 +354,16 @@ class _FeatureModel:
         return p
 
 
-def _feature_model(round: Any) -> _FeatureModel:
+def _feature_model(round: SeatView) -> _FeatureModel:
     return _FeatureModel(round.evidence())
 
 
-def _consistent(rule: Any, evidence: Sequence[Any], round: Any) -> bool:
+def _consistent(rule: Any, evidence: Sequence[Any], round: SeatView) -> bool:
     """Does ``rule`` agree with every judgement seen so far?"""
     for obs in evidence:
         try:
             info = round.player_info(obs.player)
-        except Exception:  # a player who left, or a round without player info
+        except GameError:  # the dealer's starter cards: no player
             info = None
         if fits_in_turn(rule, obs.cards, obs.mainline, info) != obs.accepted:
             return False
@@ -406,13 +398,15 @@ class CarefulPlayer(ComputerPlayer):
         # id(round) -> (observations seen, event index of the last one, library entries still standing)
         self._candidates: dict[int, tuple[int, int, list[Any]]] = {}
 
-    def _ranked(self, round: Any, model: _FeatureModel, hand: list[Card], line: list[Card]) -> list[Card]:
+    def _ranked(
+        self, round: SeatView, model: _FeatureModel, hand: list[Card], line: list[Card]
+    ) -> list[Card]:
         top = line[-1] if line else None
         keyed = [(model.log_odds(c, top), self.rng.random(), c) for c in hand]
         keyed.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [c for _, _, c in keyed]
 
-    def choose_play(self, round: Any, name: str) -> list[Card] | None:
+    def choose_play(self, round: SeatView, name: str) -> list[Card] | None:
         hand = list(round.hand(name))
         if not hand:
             return None
@@ -436,12 +430,8 @@ class CarefulPlayer(ComputerPlayer):
             chosen.append(nxt)
         return chosen
 
-    def candidate_rules(self, round: Any) -> list[str]:
+    def candidate_rules(self, round: SeatView) -> list[str]:
         """Library rules (for this deck) that agree with all the evidence so far."""
-        try:
-            from eleusis_lab.rules import library
-        except ImportError:  # pragma: no cover
-            return []
         evidence = list(round.evidence())
         deck = _deck_of(round)
         # Evidence only grows while a round goes on, so the survivors are filtered by the new
@@ -459,7 +449,7 @@ class CarefulPlayer(ComputerPlayer):
             self._candidates = {id(round): (len(evidence), evidence[-1].event_index, entries)}
         return [e.text for e in entries]
 
-    def choose_guess(self, round: Any, name: str) -> str | None:
+    def choose_guess(self, round: SeatView, name: str) -> str | None:
         if len(round.evidence()) < self.min_evidence:
             return None
         candidates = self.candidate_rules(round)
@@ -471,16 +461,16 @@ class CarefulPlayer(ComputerPlayer):
             return candidates[0]
         return None
 
-    def wants_prophet(self, round: Any, name: str) -> bool:
+    def wants_prophet(self, round: SeatView, name: str) -> bool:
         return len(round.evidence()) >= self.min_evidence and len(self.candidate_rules(round)) == 1
 
-    def prophet_rule(self, round: Any, name: str) -> str | None:
+    def prophet_rule(self, round: SeatView, name: str) -> str | None:
         candidates = self.candidate_rules(round)
         return candidates[0] if len(candidates) == 1 else None
 
     def judge_as_prophet(
         self,
-        round: Any,
+        round: SeatView,
         name: str,
         cards: Sequence[Card],
         *,

@@ -417,17 +417,22 @@ LETTER_BOX = (
 
 
 def record_html(p: RecordSheet, style: Style) -> str:
+    from eleusis_lab.play import find_variant
+
     v = p.variant
     title = VARIANT_TITLES[v]
     leader, players = ROLES[v]
+    described = find_variant(v)
+    states_rules = described.capabilities.guess or described.capabilities.prophet
+    halves = described.capabilities.halves  # Gardner: every wrong try of the second half is written down
     blocks = []
-    letters = v == "letters"
+    letters = described.deck_name == "letters"
     per_row, rows = (6, 4) if letters else (12, 4)
     for r in range(rows):
         nums = "".join(f'<td class="n">{r * per_row + k + 1}</td>' for k in range(per_row))
         box = LETTER_BOX if letters else ""
         cells = "".join(f'<td class="c{" letter" if letters else ""}">{box}</td>' for _ in range(per_row))
-        tall = "s short" if v in ("express", "new-eleusis") or letters else "s"
+        tall = "s" if halves else "s short"
         sides = "".join(f'<td class="{tall}"></td>' for _ in range(per_row))
         wrong = "(not allowed)" if letters else "(wrong)"
         blocks.append(
@@ -435,7 +440,7 @@ def record_html(p: RecordSheet, style: Style) -> str:
             f'<tr><th class="rl">Sideline<br>{wrong}</th>{sides}</tr></table>'
         )
     guesses = ""
-    if v in ("express", "new-eleusis"):
+    if states_rules:  # a guess (Express) or a prophet's rule (New Eleusis) is written down
         glines = "".join("<tr><td></td><td></td><td></td><td></td></tr>" for _ in range(5))
         guesses = (
             '<h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th><th>Player</th>'
@@ -443,7 +448,7 @@ def record_html(p: RecordSheet, style: Style) -> str:
         )
     cols = SCORE_COLUMNS[v]
     head = "".join(f"<th>{c}</th>" for c in cols)
-    n_rows = 8 if v != "gardner" else 6
+    n_rows = 6 if halves else 8
     body = "".join("<tr>" + "".join("<td></td>" for _ in cols) + "</tr>" for _ in range(n_rows))
     dealer_row = f'<tr class="dealer"><td>{leader}</td><td colspan="{len(cols) - 2}"></td><td></td></tr>'
     ex = p.example

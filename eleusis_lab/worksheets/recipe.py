@@ -38,6 +38,8 @@ KIND_ALIASES = {
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 PAPERS: tuple[str, ...] = ("A4", "Letter")
 DECKS: tuple[str, ...] = ("standard", "double", "letters")
+#: The variants with printed record and score sheets (their text lives in worksheets/scoresheets.py); the
+#: solo protocol has none, it is played on a screen.
 VARIANTS: tuple[str, ...] = ("gardner", "express", "new-eleusis", "letters")
 
 

@@ -10,6 +10,10 @@ from typing import Any
 
 from eleusis_lab import scoring
 
+# The printed sheets' own text for the four table variants, keyed by variant key: what a record sheet says
+# is worksheet prose, not a fact of the game, so it stays here (a variant without an entry has no printed
+# sheet; worksheets.recipe.VARIANTS lists those that do).  The worked examples below are each variant's
+# arithmetic written out by hand, compared with the engine's scoring.
 VARIANT_TITLES = {
     "gardner": "Gardner's Eleusis (1959)",
     "express": "Eleusis Express",

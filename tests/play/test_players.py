@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eleusis_lab.cards import Card, double_deck, parse_cards, standard_deck
+from eleusis_lab.play import actions as act
+from eleusis_lab.play import find_variant
 from eleusis_lab.play import players as players_mod
 from eleusis_lab.play.players import CarefulPlayer, ComputerPlayer, RandomPlayer, lookup, register
 from eleusis_lab.play.table import Observation
@@ -33,6 +35,19 @@ class FakeRound:
 
     def player_info(self, name):
         return None
+
+    # What the round lets a player do, from the variant's description (a real round lists it itself).
+    @property
+    def deck_name(self) -> str:
+        return find_variant(self.variant).deck_name
+
+    @property
+    def max_string(self) -> int:
+        return find_variant(self.variant).capabilities.max_string
+
+    def legal_actions(self, player=None):
+        can = find_variant(self.variant).capabilities
+        return [act.NoPlay(player)] if can.no_play and player in self.hands else []
 
     @property
     def rule(self):  # pragma: no cover - reaching here is the failure
