@@ -266,19 +266,6 @@ def check_cards(round: Any, deck: Counter[Card] | None = None) -> list[str]:
 # -- scores recomputed from the log -------------------------------------------------------------------
 
 
-def _guesser(round: Any) -> str | None:
-    """Who found the rule, by the log: the last guess judged correct and not overruled."""
-    guesser = None
-    last = None
-    for e in round.events:
-        if isinstance(e, ev.Guessed):
-            last = e
-            guesser = e.player if e.correct else None
-        elif isinstance(e, ev.GuessOverruled) and last is not None:
-            guesser = last.player if e.correct else None
-    return guesser
-
-
 def expected_scores(round: Any) -> scoring.Scores:
     """The round's scores recomputed from its log by the variant's second path
     (:meth:`~eleusis_lab.play.round.Round.scores_from_log`), to set beside ``round.scores()``."""
@@ -352,7 +339,7 @@ def check_end(round: Any) -> list[str]:
                 return [f"the round ended blocked, but {p} holds a card that fits"]
     if reason == "stock" and round.stock_size:
         return ["the round ended for want of stock, but the stock holds cards"]
-    if reason == "guessed" and _guesser(round) != who:
+    if reason == "guessed" and ev.guesser(round.events) != who:
         return [f"the round ended with {who}'s correct guess, but the log does not show one"]
     if reason == "expelled":
         playing = [p for p in round.players if p not in round.expelled and p != round.prophet]

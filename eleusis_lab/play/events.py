@@ -9,6 +9,7 @@ expulsions, the end).  ``undo`` drops the last action together with everything i
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -409,6 +410,19 @@ def _check_scalar(cls: type[Event], name: str, annotation: str, value: Any) -> A
         if kind is not None and type(value) is kind:
             return value
     raise ValueError(f"{cls.type} event: {name} has a wrong type ({type(value).__name__})")
+
+
+def guesser(events: Sequence[Event]) -> str | None:
+    """Who found the rule, by the log alone: the last guess judged correct and not overruled."""
+    found = None
+    last: Guessed | None = None
+    for e in events:
+        if isinstance(e, Guessed):
+            last = e
+            found = e.player if e.correct else None
+        elif isinstance(e, GuessOverruled) and last is not None:
+            found = last.player if e.correct else None
+    return found
 
 
 def event_from_json(data: Any) -> Event:

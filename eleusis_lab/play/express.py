@@ -343,13 +343,7 @@ class ExpressRound(NoPlayRound):
         """The guesser by the log (the last guess judged correct and not overruled), the cards held."""
         from eleusis_lab.scoring import express
 
-        guesser = last = None
-        for e in self._events:
-            if isinstance(e, ev.Guessed):
-                last = e
-                guesser = e.player if e.correct else None
-            elif isinstance(e, ev.GuessOverruled) and last is not None:
-                guesser = last.player if e.correct else None
+        guesser = ev.guesser(self._events)
         held = [len(self._state.hands[p]) for p in self._players]
         seat = self._players.index(guesser) if guesser is not None else None
         return express(held, guessed_by=seat, base=self._options["hand_size"])
