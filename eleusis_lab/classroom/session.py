@@ -41,7 +41,7 @@ from eleusis_lab.classroom.events import (
     SessionEvent,
     event_from_dict,
 )
-from eleusis_lab.play import GameError, GuessResult, Round, Verdict, load_round, new_round
+from eleusis_lab.play import GameError, GuessResult, Round, Verdict, find_variant, load_round, new_round
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclareProphet, Guess, NoPlay, OverruleGuess, Play
 from eleusis_lab.play.players import ComputerPlayer, lookup
@@ -85,7 +85,8 @@ def _one_line(error: BaseException) -> str:
 
 
 def _rule_deck(variant: str) -> str:
-    return "letters" if variant == "letters" else "standard"
+    """The kind of card the variant's rules read (its description's first)."""
+    return find_variant(variant).rule_decks()[0]
 
 
 class ClassSession:
@@ -364,7 +365,7 @@ class ClassSession:
         deck = _rule_deck(variant)
         if rule is None:
             entries = [e for e in library.playable(deck) if difficulty in ("any", e.difficulty)]
-            if variant != "gardner":
+            if not find_variant(variant).capabilities.player_rules:
                 entries = [e for e in entries if not e.rule.uses_player] or entries
             if not entries:
                 raise SessionError("The library has no rule of that difficulty for this deck.")
