@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eleusis_lab.worksheets.scoresheets import VARIANT_TITLES
+
 PUZZLE_KINDS: tuple[str, ...] = (
     "find-the-rule",
     "what-next",
@@ -38,9 +40,9 @@ KIND_ALIASES = {
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 PAPERS: tuple[str, ...] = ("A4", "Letter")
 DECKS: tuple[str, ...] = ("standard", "double", "letters")
-#: The variants with printed record and score sheets (their text lives in worksheets/scoresheets.py); the
-#: solo protocol has none, it is played on a screen.
-VARIANTS: tuple[str, ...] = ("gardner", "express", "new-eleusis", "letters")
+#: The variants with printed record and score sheets: those worksheets/scoresheets.py has the text of (the
+#: solo protocol has none, it is played on a screen).
+VARIANTS: tuple[str, ...] = tuple(VARIANT_TITLES)
 
 
 class RecipeError(ValueError):
