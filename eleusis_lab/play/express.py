@@ -68,7 +68,7 @@ class ExpressRound(NoPlayRound):
     def _validate_options(self, options: dict[str, Any]) -> None:
         if isinstance(options["wrong_guess_penalty"], bool):  # True: the usual one card
             options["wrong_guess_penalty"] = int(options["wrong_guess_penalty"])
-        self._check_two_decks_suffice(options["hand_size"])
+        self._check_deck_suffices(options["hand_size"])
 
     def _after_deal(self) -> None:
         if self._physical:

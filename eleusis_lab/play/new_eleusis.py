@@ -34,7 +34,7 @@ from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
-from eleusis_lab.play.no_play import NoPlayRound, plural_cards
+from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
 from eleusis_lab.play.round import Verdict
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
@@ -98,7 +98,7 @@ class NewEleusisRound(NoPlayRound):
     def _validate_options(self, options: dict[str, Any]) -> None:
         size = options["hand_size"]
         if isinstance(size, int) and not isinstance(size, bool):
-            self._check_two_decks_suffice(size)
+            self._check_deck_suffices(size, ONE_DECK if options["single_deck"] is True else TWO_DECKS)
 
     def _after_deal(self) -> None:
         if not self._physical:

@@ -20,7 +20,8 @@ from eleusis_lab.play.table import SidelinePlay, card_order
 __all__ = ["NoPlayRound", "plural_cards"]
 
 #: Cards in the two decks Express and New Eleusis are dealt from.
-TWO_DECKS = 104
+ONE_DECK = 52
+TWO_DECKS = 2 * ONE_DECK
 
 
 def plural_cards(n: int) -> str:
@@ -32,9 +33,11 @@ class NoPlayRound(Round):
     """A variant dealt in hands of ``hand_size`` from two decks, where a player may declare no play."""
 
     # ------------------------------------------------------------------ setup -------------------
-    def _check_two_decks_suffice(self, size: int) -> None:
-        if not self._physical and size * len(self._players) + 1 > TWO_DECKS:
-            raise GameError(f"Two decks are not enough for {len(self._players)} hands of {size}.")
+    def _check_deck_suffices(self, size: int, deck_size: int = TWO_DECKS) -> None:
+        # The hands and the starter come out of the deck; a deal that cannot be made is refused up front.
+        if not self._physical and size * len(self._players) + 1 > deck_size:
+            decks = "Two decks are" if deck_size == TWO_DECKS else f"A deck of {deck_size} cards is"
+            raise GameError(f"{decks} not enough for {len(self._players)} hands of {size}.")
 
     def _first_player(self) -> str:
         return self._rng("first-player").choice(self._players)

@@ -258,3 +258,14 @@ def test_new_eleusis_single_deck_option_for_small_tables() -> None:
     assert r.stock_size + len(cards) < len(
         new_round("new-eleusis", ["Ana", "Ben"], "new-eleusis", seed=3).deck()
     )
+
+
+def test_single_deck_refuses_a_deal_it_cannot_make() -> None:
+    """Four hands of 14 and a starter need 57 cards: the 52-card deck refuses the deal up front."""
+    with pytest.raises(GameError, match="52 cards is not enough for 4 hands of 14"):
+        new_round("new-eleusis", ["Ana", "Ben", "Cy", "Dee"], "new-eleusis", seed=3, single_deck=True)
+    # Three hands of 14 (43 cards) still fit, and smaller hands let a fourth player in.
+    new_round("new-eleusis", ["Ana", "Ben", "Cy"], "new-eleusis", seed=3, single_deck=True)
+    new_round(
+        "new-eleusis", ["Ana", "Ben", "Cy", "Dee"], "new-eleusis", seed=3, single_deck=True, hand_size=12
+    )
