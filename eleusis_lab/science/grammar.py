@@ -63,7 +63,9 @@ GUARD_PRIOR = 0.15  # share of all prior mass given to guarded rules once they j
 # does, except that a share OUTSIDE_SLIP of the time it is a coin.  So it loses little while the
 # grammar predicts well, gains when the grammar is surprised, and gains by every refuted guess (a guess
 # the grammar believed with probability p is refuted with probability 1 - p inside it, always outside).
-OUTSIDE_PRIOR = 0.05
+# Its prior is the share of rules one meets that the grammar cannot say: a few of the library's 44
+# (suit switches, sums), far more among random rules of the whole language.
+OUTSIDE_PRIOR = 0.2
 OUTSIDE_SLIP = 0.1
 BANK_SIZE = 1500
 CORE_COST = 3.0  # atoms up to this cost combine; dearer ones (suit tables …) stand alone
