@@ -10,14 +10,15 @@ Player-dependent rules are announced at the deal; the dealer may give hints at a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
 from eleusis_lab.play.errors import IllegalAction, RoundOver
-from eleusis_lab.play.round import Round, Verdict, _Judgement
-from eleusis_lab.play.table import SidelinePlay, WrongCard, card_order
+from eleusis_lab.play.round import Round, Verdict, _Judgement, _State
+from eleusis_lab.play.table import Phase, SidelinePlay, WrongCard, card_order
 from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,10 +27,23 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["GardnerRound"]
 
 
+@dataclass
+class _GardnerState(_State):
+    """The fold's state plus Gardner's own: the half, the wrong cards before each player, the first
+    half's count of them, and the cards tried in the second half."""
+
+    phase: Phase = "play"
+    wrong: dict[str, list[WrongCard]] = field(default_factory=dict)
+    first_half_wrong: tuple[int, ...] | None = None
+    tried: set[Card] = field(default_factory=set)
+
+
 class GardnerRound(Round):
     """Gardner's original game; :attr:`phase` is ``first-half`` then ``second-half``."""
 
     key = "gardner"
+    _state_type: ClassVar[type[_State]] = _GardnerState
+    _state: _GardnerState
     aliases = ("gardner-1959",)
     title = "Gardner's Eleusis"
     deck_name = "standard"
@@ -57,6 +71,7 @@ class GardnerRound(Round):
     def _deal(self, cards: list[Card]) -> None:
         s = self._state
         s.phase = "first-half"
+        s.wrong = {p: [] for p in self._players}
         if not cards:
             return
         self._deal_equally(cards[1:])
@@ -68,6 +83,16 @@ class GardnerRound(Round):
 
     def _hands_known(self) -> bool:
         return self._state.phase == "second-half"
+
+    @property
+    def phase(self) -> Phase:
+        return "over" if self._state.over else self._state.phase
+
+    def _wrong_cards(self) -> dict[str, tuple[WrongCard, ...]]:
+        return {p: tuple(w) for p, w in self._state.wrong.items()}
+
+    def _wrong_in_front(self) -> bool:
+        return self._state.phase == "first-half"
 
     # ------------------------------------------------------------------ folds -------------------
     def _on_played(self, e: ev.Played, i: int) -> None:

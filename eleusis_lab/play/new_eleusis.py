@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eleusis_lab.cards import Card
 from eleusis_lab.cards import deck as make_deck
@@ -35,7 +36,7 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
-from eleusis_lab.play.round import Verdict
+from eleusis_lab.play.round import Verdict, _State
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
@@ -49,10 +50,31 @@ SUDDEN_DEATH_MARKERS = 4
 PROPHET_PENALTY = 5
 
 
+@dataclass
+class _NewEleusisState(_State):
+    """The fold's state plus New Eleusis's own: markers, the cards played, the prophet, the expelled."""
+
+    markers: list[Marker] = field(default_factory=list)
+    played: list[tuple[Card, int, bool]] = field(default_factory=list)  # (card, mainline index, on mainline)
+    prophet: str | None = None
+    prophet_rule: Any = None
+    former_prophets: list[str] = field(default_factory=list)
+    prophet_marker_count: int = 0
+    prophet_right: int = 0
+    prophet_wrong: int = 0
+    expelled: list[str] = field(default_factory=list)
+
+    @property
+    def cards_played(self) -> int:
+        return len(self.played)
+
+
 class NewEleusisRound(NoPlayRound):
     """New Eleusis; see the module docstring for the prophet, markers and sudden death."""
 
     key = "new-eleusis"
+    _state_type: ClassVar[type[_State]] = _NewEleusisState
+    _state: _NewEleusisState
     aliases = ("new_eleusis", "neweleusis", "abbott")
     title = "New Eleusis"
     deck_name = "double"
@@ -127,6 +149,14 @@ class NewEleusisRound(NoPlayRound):
     @property
     def markers(self) -> list[Marker]:
         return sorted(self._state.markers, key=lambda m: (m.count, m.kind != "white"))
+
+    @property
+    def prophet(self) -> str | None:
+        return self._state.prophet
+
+    @property
+    def expelled(self) -> list[str]:
+        return list(self._state.expelled)
 
     @property
     def former_prophets(self) -> list[str]:

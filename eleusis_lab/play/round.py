@@ -160,28 +160,11 @@ class _State:
     announcement: str | None = None
     judgements: list[_Judgement] = field(default_factory=list)
     starter_rejected: tuple[Card, ...] = ()
-    # New Eleusis
-    markers: list[Marker] = field(default_factory=list)
-    played: list[tuple[Card, int, bool]] = field(default_factory=list)  # (card, mainline index, on mainline)
-    prophet: str | None = None
-    prophet_rule: Any = None
-    former_prophets: list[str] = field(default_factory=list)
-    prophet_marker_count: int = 0
-    prophet_right: int = 0
-    prophet_wrong: int = 0
-    expelled: list[str] = field(default_factory=list)
-    # Gardner
-    phase: Phase = "play"
-    wrong: dict[str, list[WrongCard]] = field(default_factory=dict)
-    first_half_wrong: tuple[int, ...] | None = None
-    tried: set[Card] = field(default_factory=set)
     # Physical rounds
     counts: tuple[int, ...] | None = None
     refreshes: int = 0
-
-    @property
-    def cards_played(self) -> int:
-        return len(self.played)
+    # A variant's own fields live in its subclass of _State (Round._state_type): New Eleusis's markers and
+    # prophet, Gardner's halves and wrong cards.
 
 
 #: Open fields of listed actions (see :class:`~eleusis_lab.play.actions.Action`).
@@ -212,6 +195,8 @@ class Round:
     capabilities: ClassVar[Capabilities] = Capabilities()
     match: ClassVar[MatchRules] = MatchRules()
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
+    #: The derived state the fold fills (a variant with fields of its own subclasses :class:`_State`).
+    _state_type: ClassVar[type[_State]] = _State
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -290,7 +275,7 @@ class Round:
         self._seat = {name: i for i, name in enumerate(self._players)}
         self._infos: dict[str, PlayerInfo] = {}
         self._events: list[ev.Event] = []
-        self._state = _State(self._players)
+        self._state = self._state_type(self._players)
         if seal is None:
             from eleusis_lab.rules.seal import Seal
 
@@ -477,22 +462,22 @@ class Round:
     @property
     def markers(self) -> list[Marker]:
         """New Eleusis markers on the table (empty in other variants)."""
-        return list(self._state.markers)
+        return []
 
     @property
     def prophet(self) -> str | None:
         """The New Eleusis prophet in office, or None."""
-        return self._state.prophet
+        return None
 
     @property
     def expelled(self) -> list[str]:
         """New Eleusis: players expelled in sudden death, in order."""
-        return list(self._state.expelled)
+        return []
 
     @property
     def phase(self) -> Phase:
         """``play``, or Gardner's ``first-half``/``second-half``; ``over`` at the end."""
-        return "over" if self._state.over else self._state.phase
+        return "over" if self._state.over else "play"
 
     @property
     def hints(self) -> list[str]:
@@ -515,8 +500,8 @@ class Round:
         return Table(
             tuple(s.mainline),
             tuple(tuple(col) for col in s.sidelines),
-            tuple(s.markers),
-            {p: tuple(w) for p, w in s.wrong.items()},
+            tuple(self.markers),
+            self._wrong_cards(),
         )
 
     def hand(self, name: str) -> list[Card]:
@@ -531,6 +516,14 @@ class Round:
         return len(self._state.hands[name])
 
     def _hands_known(self) -> bool:
+        return False
+
+    def _wrong_cards(self) -> dict[str, tuple[WrongCard, ...]]:
+        """Gardner's wrong cards kept before each player (none elsewhere)."""
+        return {p: () for p in self._players}
+
+    def _wrong_in_front(self) -> bool:
+        """Are the wrong cards of :meth:`_wrong_cards` on the table (Gardner's first half)?"""
         return False
 
     def player_info(self, name: str) -> PlayerInfo:
@@ -592,7 +585,8 @@ class Round:
         """Where every physical card is (hands, stock, mainline, sidelines, set aside …), for conservation."""
         s = self._state
         sideline = [c for col in s.sidelines for p in col if not p.returned for c in p.cards]
-        wrong = [w.card for p in self._players for w in s.wrong.get(p, ()) if s.phase == "first-half"]
+        in_front = self._wrong_cards().values() if self._wrong_in_front() else ()
+        wrong = [w.card for cards in in_front for w in cards]
         return {
             "hands": [c for p in self._players for c in s.hands[p]],
             "wrong_cards": wrong,
@@ -650,9 +644,9 @@ class Round:
         if not self._state.mainline:
             raise IllegalAction("Place the starter card first.")
         if self._state.turn != name:
-            if name in self._state.expelled:
+            if name in self.expelled:
                 raise IllegalAction(f"{name} has been expelled from this round.")
-            if name == self._state.prophet:
+            if name == self.prophet:
                 raise IllegalAction(f"{name} is the prophet and does not play.")
             raise NotYourTurn(f"It is {self._state.turn}'s turn.")
 
@@ -779,7 +773,7 @@ class Round:
 
     def _replay(self) -> None:
         log = list(self._events)
-        self._state = _State(self._players)
+        self._state = self._state_type(self._players)
         self._events = []
         for event in log:
             self._emit(event)
@@ -956,7 +950,6 @@ class Round:
         s.announcement = e.announcement
         s.turn = e.first_player
         s.hands = {p: [] for p in self._players}
-        s.wrong = {p: [] for p in self._players}
         self._deal(list(e.deck))
 
     def _deal(self, cards: list[Card]) -> None:
@@ -1080,7 +1073,7 @@ class Round:
         return None
 
     def _is_active(self, name: str) -> bool:
-        return name not in self._state.expelled and name != self._state.prophet
+        return name not in self.expelled and name != self.prophet
 
     def _draw(self, name: str, count: int, reason: str) -> int:
         """Emit a penalty draw of ``count`` cards; return how many were really drawn (fewer when the stock
