@@ -68,11 +68,18 @@ def to_png(fig: Figure, path: str, dpi: int = 100) -> None:
 
 
 def narrowing_plot(
-    narrowing: Narrowing, *, ax: Axes | None = None, title: str | None = "How the evidence narrowed the rules"
+    narrowing: Narrowing,
+    *,
+    ax: Axes | None = None,
+    title: str | None = "How the evidence narrowed the rules",
+    scale: str = "log",
 ) -> Figure:
-    """Hypotheses remaining (log scale) against plays, every verdict marked right (●) or wrong (✕),
-    the ideal of one bit per play (halving) for comparison, and the class's hypotheses as lines that
-    end with ✕ where a card falsified them."""
+    """Hypotheses remaining (``scale`` "log" or "linear") against plays, every verdict marked right (●)
+    or wrong (✕), the ideal of one bit per play (halving) for comparison, and the class's hypotheses as
+    lines that end with ✕ where a card falsified them; the falsifying play is also ringed on the curve
+    in the hypothesis's colour, and each hypothesis is labelled where it ends."""
+    if scale not in ("log", "linear"):
+        raise ValueError(f"scale is 'log' or 'linear', not {scale!r}")
     with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]
         lines = list(narrowing.lifelines)
         if ax is None:
@@ -120,9 +127,17 @@ def narrowing_plot(
         ax.scatter(
             rej, remaining[rej], marker="X", s=130, color=REJECT_COLOR, label="wrong (rejected)", zorder=4
         )
-        ax.set_yscale("log")
+        for k, h in enumerate(lines):
+            if h.end is not None:
+                end = min(h.end, len(narrowing.steps))
+                ax.scatter([end], [remaining[end]], s=420, facecolors="none", linewidths=2.5, zorder=5,
+                           edgecolors=HYPOTHESIS_COLORS[k % len(HYPOTHESIS_COLORS)])  # fmt: skip
+        ax.set_yscale(scale)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_ylim(0.7, max(2.0, narrowing.initial * 2.5))
+        if scale == "log":
+            ax.set_ylim(0.7, max(2.0, narrowing.initial * 2.5))
+        else:
+            ax.set_ylim(0, max(2.0, narrowing.initial * 1.08))
         ax.set_xlim(-0.3, max(1, len(narrowing.steps)) + 0.3)
         ax.set_ylabel("rules still possible")
         ax.grid(True, which="major", axis="y", alpha=0.3)
@@ -147,7 +162,10 @@ def _lifelines(hax: Axes, lines: Sequence[Any], n_steps: int) -> None:
         label = f"{h.student}: {h.words or h.text}"
         if len(label) > 60:
             label = label[:57] + "…"
-        hax.text(h.start, y + 0.22, label, fontsize=13, va="bottom", ha="left", color="#222222")
+        # labelled where it ends (the falsifying play), inside the axes on whichever side has room
+        right_half = end > end_all / 2
+        hax.text(end, y + 0.22, label, fontsize=13, va="bottom", ha="right" if right_half else "left",
+                 color="#222222")  # fmt: skip
         if h.end is not None:
             hax.scatter([end], [y], marker="X", s=150, color=REJECT_COLOR, zorder=4)
             if h.card is not None:

@@ -50,7 +50,11 @@ def test_narrowing_plot_contents(narrowing: Narrowing) -> None:
     n_acc = sum(s.accepted for s in narrowing.steps)
     n_rej = len(narrowing.steps) - n_acc
     sizes = [len(c.get_offsets()) for c in ax.collections]
-    assert sizes == [n_acc, n_rej]
+    falsified = [h for h in narrowing.lifelines if h.end is not None]
+    assert sizes == [n_acc, n_rej] + [1] * len(falsified)
+    # each falsified hypothesis is ringed on the curve at the play that falsified it
+    rings = [tuple(c.get_offsets()[0]) for c in ax.collections[2:]]
+    assert rings == [(h.end, max(narrowing.remaining[h.end], 0.8)) for h in falsified]
     curve, ideal = ax.get_lines()
     assert list(curve.get_ydata()) == [float(r) for r in narrowing.remaining]
     assert ideal.get_ydata()[1] == pytest.approx(narrowing.initial / 2)
@@ -62,6 +66,14 @@ def test_narrowing_plot_contents(narrowing: Narrowing) -> None:
     assert "Ada: same suit" in texts and "Ben: card.color != prev.color" in texts
     assert str(narrowing.lifelines[0].card) in texts
     assert ax.title.get_text() and ax.yaxis.label.get_size() >= 16
+
+
+def test_narrowing_plot_linear_scale(narrowing: Narrowing) -> None:
+    fig = plots.narrowing_plot(narrowing, scale="linear")
+    assert fig.axes[0].get_yscale() == "linear"
+    assert fig.axes[0].get_ylim()[0] == 0
+    with pytest.raises(ValueError, match="log' or 'linear"):
+        plots.narrowing_plot(narrowing, scale="sideways")
 
 
 def test_narrowing_plot_without_hypotheses_and_on_given_axes(narrowing: Narrowing) -> None:

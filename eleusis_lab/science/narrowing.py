@@ -133,8 +133,21 @@ class Narrowing:
         }
 
 
-def lifelines(hypotheses: ClassHypotheses | Sequence[Any]) -> list[Lifeline]:
-    """The lifelines of the class's hypotheses (steps are 1-based like :class:`Step`)."""
+def lifelines(
+    hypotheses: ClassHypotheses | Sequence[Any], step_at: Sequence[int] | None = None
+) -> list[Lifeline]:
+    """The lifelines of the class's hypotheses (steps are 1-based like :class:`Step`).
+
+    ``step_at[i]`` is the number of steps after the evidence's observation ``i`` (the fold skips what
+    the space cannot judge, so steps and observations may differ); without it they are the same.  A
+    hypothesis ends at the step of the play that falsified it, whenever it was typed.
+    """
+
+    def step(count: int) -> int:  # the step reached after ``count`` observations
+        if step_at is None or count <= 0:
+            return max(count, 0)
+        return step_at[min(count, len(step_at)) - 1]
+
     out = []
     for h in hypotheses:
         f = h.falsified_by
@@ -143,8 +156,8 @@ def lifelines(hypotheses: ClassHypotheses | Sequence[Any]) -> list[Lifeline]:
                 h.student,
                 h.text,
                 h.words,
-                h.added_at,
-                None if f is None else f.index + 1,
+                step(h.added_at),
+                None if f is None else step(f.index + 1),
                 None if f is None else str(f),
                 None if f is None else f.card,
             )
@@ -171,6 +184,7 @@ class NarrowingFold:
         self.initial = self.space.remaining()
         self._seen: list[Any] = []
         self._steps: list[Step] = []
+        self._step_at: list[int] = []  # steps so far after each observation seen
         self._skipped = 0
 
     def update(
@@ -186,6 +200,7 @@ class NarrowingFold:
                 self.space.observe(obs.mainline, tuple(obs.cards), obs.accepted)
             except ValueError:
                 self._skipped += 1
+                self._step_at.append(len(self._steps))
                 continue
             self._steps.append(
                 Step(
@@ -198,10 +213,11 @@ class NarrowingFold:
                     obs.player,
                 )
             )
+            self._step_at.append(len(self._steps))
         return Narrowing(
             self.initial,
             list(self._steps),
-            lifelines(hypotheses) if hypotheses is not None else [],
+            lifelines(hypotheses, self._step_at) if hypotheses is not None else [],
             deck=self.deck,
             skipped=self._skipped,
         )

@@ -119,6 +119,8 @@ class ClassBoard(w.VBox):
             self.panel.layout.flex = "1 1 0%"
             self.panel.layout.min_width = "16em"
             self.panel.layout.max_width = "26em"
+        else:
+            figures.on_toggle(self.render)
         self.figures = figures
         self.teacher = TeacherFold(self._act, figures.toggles)
         left = w.VBox(
@@ -377,3 +379,5 @@ class ClassBoard(w.VBox):
         elif self.figures.show_plot.value or self.figures.show_map.value:
             space = s.live_space() if self.figures.wants_map and not s.locked else None
             self.figures.update(s.narrowing(), space, list(s.round.mainline if s.round else []))
+        else:
+            self.figures.update(None, None, [])  # both off: clear them

@@ -90,7 +90,6 @@ class HypothesisPanel(w.VBox):
         plots: bool = True,
         acceptance_map: bool = True,
         card_width: float = 44,
-        background: Any = None,
         figures_inside: bool = True,
     ) -> None:
         self.source: Any = None
@@ -107,7 +106,7 @@ class HypothesisPanel(w.VBox):
         self._message = w.HTML()
         self._list = w.HTML()
         self._list.add_class("eleusis-hypotheses-list")
-        self.figures = FiguresView(plot=plots, acceptance_map=plots and acceptance_map, background=background)
+        self.figures = FiguresView(plot=plots, acceptance_map=plots and acceptance_map)
         self.figures.on_toggle(self._draw_plots)
         self._show_plots, self._show_map = self.figures.show_plot, self.figures.show_map
         self._count = w.HTML()
@@ -225,10 +224,6 @@ class HypothesisPanel(w.VBox):
             self.source.load_list(items)
         self.refresh()
 
-    def wait(self, timeout: float = 60.0) -> None:
-        """Wait until the background figures are drawn (for scripts and tests)."""
-        self.figures.wait(timeout)
-
     # -- drawing ----------------------------------------------------------------------------------
     def _draw_list(self) -> None:
         rows = []
@@ -260,7 +255,7 @@ class HypothesisPanel(w.VBox):
         self._list.value = f'<div style="font-family:{FONT};font-size:1em">{"".join(rows)}</div>'
 
     def _draw_plots(self) -> None:
-        """The count at once; the figures after it (in the background inside a kernel)."""
+        """The count, then the figures (light SVG, drawn after everything else on the board)."""
         narrowing = self.narrowing()
         if narrowing is None:
             return

@@ -285,6 +285,24 @@ def test_secrets_stay_in_the_teachers_fold() -> None:
     assert board.figures.toggles in board.teacher.box.children
 
 
+@pytest.mark.parametrize("hypotheses", [True, False])
+def test_the_narrowing_plot_marks_hypotheses_and_switches_scale(hypotheses: bool) -> None:
+    board = _board(players=FIVE, rule="card.color != prev.color", hypotheses=hypotheses, plots=True)
+    board.session.add_hypothesis("Ana", "card is red", "red cards")
+    for _ in range(4):
+        board.hand_buttons[0].click()
+    board.render()
+    plot = board.figures.plot.value
+    assert 'data-scale="log"' in plot and 'data-student="Ana"' in plot
+    fals = board.session.hypotheses["Ana"].falsified_by
+    if fals is not None:  # marked at the play that falsified it
+        assert f'data-step="{fals.index + 1}"' in plot
+    board.figures.scale.value = "linear"  # the teacher's switch redraws at once
+    assert 'data-scale="linear"' in board.figures.plot.value
+    board.figures.show_plot.value = False
+    assert board.figures.plot.value == ""
+
+
 def test_a_hint_after_play_has_begun_needs_the_players_consent() -> None:
     board = _board()
     r = board.round
