@@ -110,7 +110,7 @@ class ClassBoard(w.VBox):
         self.guess_box = GuessBox(self._act)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
-        self.reveal_view = RevealView()
+        self.reveal_view = RevealView(lambda: self.next_round())
         self.panel: HypothesisPanel | None = None
         figures = FiguresView(plot=plots, acceptance_map=acceptance_map)
         if hypotheses:
@@ -322,7 +322,10 @@ class ClassBoard(w.VBox):
             )
             return False
         self._reveal_armed = False
-        return self._act(self.session.reveal)
+        shown = self._act(self.session.reveal)
+        if shown:
+            self.reveal_view.bring_into_view()
+        return shown
 
     def give_hint(self, text: str | None = None, *, players_agree: bool = False) -> bool:
         """The dealer gives everybody a hint (the teacher's fold; once play has begun, with consent)."""

@@ -75,6 +75,8 @@ class GuessBox(w.VBox):
             kids.append(self.overrule_row)
         kids.append(self.message)
         _set_children(self, kids)
+        # No guess may be made now and nothing to say: no empty orange box on the projector.
+        self.layout.display = None if len(kids) > 1 or self.message.value else "none"
 
     def find_rules(self) -> None:
         """Offer the rules closest to the words typed (nothing changes in the round)."""
@@ -127,6 +129,8 @@ class GuessBox(w.VBox):
 
     def say(self, text: str) -> None:
         self.message.value = banner(text, "warning", size="18px") if text else ""
+        if text:
+            self.layout.display = None
 
 
 def _set_children(box: w.Box, kids: list[w.Widget]) -> None:

@@ -41,18 +41,42 @@ def scores_table_html(session: ClassSession) -> str:
     )
 
 
-class RevealView(w.HTML):
-    """The large reveal banner, shown once the rule is revealed (empty before)."""
+class RevealView(w.VBox):
+    """The large reveal banner, shown once the rule is revealed (empty before), with "Next round" on top.
 
-    def __init__(self) -> None:
-        super().__init__()
+    The button is also what brings the banner into view: ipywidgets' ``focus`` focuses a button (an
+    HTML widget or a box cannot take focus), and focusing scrolls the page to it, wherever the teacher
+    had scrolled.
+    """
+
+    def __init__(self, on_next: Callable[[], Any] | None = None) -> None:
+        self.banner = w.HTML()
+        self.next_round = button(
+            "Next round", "eleusis-next-round-top", lambda _b: on_next and on_next(), width="9em",
+            style="primary",
+        )  # fmt: skip
+        super().__init__([self.banner], layout=w.Layout(align_items="stretch"))
         self.add_class("eleusis-reveal-area")
+
+    @property
+    def value(self) -> str:
+        """The banner's HTML ("" before the reveal)."""
+        return str(self.banner.value)
+
+    def bring_into_view(self) -> None:
+        """Scroll the page to the banner (focusing its button scrolls it into view)."""
+        if self.next_round in self.children:
+            self.next_round.focus()
 
     def render(self, session: ClassSession) -> None:
         r = session.round
         if r is None or not session.revealed:
-            self.value = ""
+            self.banner.value = ""
+            self.children = [self.banner]
             return
+        top = [self.next_round] if "next-round" in session.possible() else []
+        if list(self.children) != [*top, self.banner]:
+            self.children = [*top, self.banner]
         english = session.english()
         head = (
             f'<div style="font-size:34px;font-weight:bold;line-height:1.2">{escape(english)}</div>'
@@ -65,7 +89,7 @@ class RevealView(w.HTML):
             if ok
             else f"Seal BROKEN: fingerprint {r.seal.fingerprint} does not match this rule!"
         )
-        self.value = (
+        self.banner.value = (
             f'<div class="eleusis-revealed" style="font-family:{FONT};background:#f5f3ff;'
             f'border:4px solid #7c3aed;border-radius:10px;padding:12px 18px;margin:6px 0">'
             f'<div style="font-size:18px;color:#5b21b6;font-weight:bold">THE SECRET RULE</div>{head}'

@@ -35,6 +35,9 @@ PROJECTOR_STYLE = """
 .eleusis-class-board .eleusis-hand-slot > .eleusis-hand-card { font-size: 18px !important;
   height: 100% !important; }
 .eleusis-verdict .eleusis-banner { min-height: 1.2em; }
+.eleusis-reveal-area:focus { outline: none; }
+.eleusis-class-board .widget-checkbox label, .eleusis-class-board .widget-checkbox span,
+.eleusis-class-board .eleusis-hypothesis-panel .widget-html-content { font-size: 18px; }
 .eleusis-teacher .p-Accordion-title, .eleusis-teacher .jupyter-widget-Collapse-header { font-size: 16px; }
 </style>
 """
@@ -54,7 +57,9 @@ class StatusView(w.HTML):
             return
         bits = [f"<b>{escape(VARIANT_TITLES.get(r.variant, r.variant))}</b>", f"round {session.round_number}"]
         bits.append(f'sealed <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>')
-        if r.phase in ("first-half", "second-half"):  # Gardner's halves (the other games have one)
+        if session.revealed:
+            bits.append("<b>the rule is revealed: the round is over</b>")
+        elif r.phase in ("first-half", "second-half"):  # Gardner's halves (the other games have one)
             bits.append(f"phase: {r.phase}")
             if r.phase == "second-half":  # the dealer's score is fixed when the first half ends
                 bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")

@@ -341,10 +341,9 @@ NO_USER_TEXT = {
     "eleusis_lab.render.svg.card_back_svg": "draws the back of a card: no text at all",
     "eleusis_lab.cards.Card._repr_svg_": "a Card is parsed from card text; only its fields are drawn",
     "eleusis_lab.plots.to_svg": "matplotlib escapes the text of a figure's labels itself",
-    "eleusis_lab.widgets.figures.sparkline_svg": "numbers and a title fixed by the board",
     "eleusis_lab.widgets.solo.accuracy_svg": "a line of numbers (the running share of right predictions)",
-    "eleusis_lab.widgets.figures.narrowing_html": "a PNG picture in an <img> with a fixed alt text",
-    "eleusis_lab.widgets.figures.acceptance_map_html": "a PNG picture, or a grid of card labels",
+    "eleusis_lab.widgets.figures.acceptance_map_html": "acceptance_map_svg of a space: cards and numbers",
+    "eleusis_lab.widgets.light_figures.acceptance_map_svg": "card names and numbers, the board's title",
 }
 
 
@@ -391,7 +390,8 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
     from eleusis_lab.render import CardRow, TableView, cards_html, round_table_html, table_html
     from eleusis_lab.widgets._common import banner, scores_html
     from eleusis_lab.widgets.class_reveal import scores_table_html
-    from eleusis_lab.widgets.figures import figure_html
+    from eleusis_lab.widgets.figures import narrowing_html
+    from eleusis_lab.widgets.light_figures import narrowing_svg
     from eleusis_lab.widgets.record import RoundRecord
 
     played: list[Any] = []
@@ -403,14 +403,18 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
             played.append(_played_round("express", HOSTILE_RULE, physical=False, dealer=NAMES[3]))
         return played
 
-    def figure() -> list[str]:
-        import matplotlib.pyplot as plt
+    def narrowing() -> list[Any]:
+        """The class's hypotheses by hostile names, in hostile words, on the narrowing plot."""
+        from eleusis_lab.classroom import ClassSession
 
-        fig = plt.figure()
-        try:
-            return [figure_html(fig, alt=payload) for payload in HOSTILE]
-        finally:
-            plt.close(fig)
+        session = ClassSession()
+        session.begin("express", NAMES[:4], "express-1", seed=2)
+        for name in NAMES[:4]:
+            session.add_hypothesis(name, "card is red", HOSTILE_WORDS)
+        r = session.round
+        for _ in range(3):
+            session.play(r.hand(r.current_player)[0])
+        return [session.narrowing()]
 
     worksheets = _worksheet_pages
     return {
@@ -438,7 +442,10 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
         "eleusis_lab.widgets.record.RoundRecord._repr_html_": lambda: [
             RoundRecord.of(r, english=HOSTILE_WORDS, plot=False)._repr_html_() for r in rounds()
         ],
-        "eleusis_lab.widgets.figures.figure_html": figure,
+        "eleusis_lab.widgets.figures.narrowing_html": lambda: [
+            narrowing_html(n, scale) for n in narrowing() for scale in ("log", "linear")
+        ],
+        "eleusis_lab.widgets.light_figures.narrowing_svg": lambda: [narrowing_svg(n) for n in narrowing()],
         # The worksheet page (document) draws every puzzle with these.
         "eleusis_lab.worksheets.html.document": worksheets,
         "eleusis_lab.worksheets.html.puzzle_html": worksheets,

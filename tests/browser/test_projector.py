@@ -1,0 +1,390 @@
+"""Issue 10's done-when: the projector page of ``eleusis-lab class`` in a real browser at 1280×720.
+
+Starts the command itself (it starts Voilà on the notebook inside the package), opens its address in
+headless Chromium at 1280×720 and, by clicking only:
+
+- refuses a deal with no players (one line in the board, nothing dealt);
+- deals Eleusis Express for five with a *typed* secret rule and plays 15 cards by clicking the card
+  pictures with the mouse, measuring click → verdict inside the page (median < 100 ms);
+- checks after every play that the verdict, the hand and the action bar (No play, Undo, Guess, Reveal)
+  are inside the one screen, and that neither the rule's text nor its plain English is anywhere in the
+  page's visible text;
+- double-clicks a card: one card is played and its verdict stays on screen;
+- goes back to the set-up, deals Gardner's Eleusis for five with a typed rule, plays a few cards and
+  reveals mid-round: the hands are locked, the scores shown, and the reveal banner, with the rule, is
+  on screen even though the page had been scrolled to its bottom.
+
+Screenshots go to ``out/browser/projector-*.png`` (1280×720, one at 1024×768).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import HAND_CARD, VERDICT, _wait_http, artifacts_dir, free_port, jupyter_env
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+PROJECTOR = {"width": 1280, "height": 720}
+SMALL = {"width": 1024, "height": 768}
+EXPRESS_RULE = "card.color != prev.color"
+GARDNER_RULE = "if prev is even then card is odd else card is even"
+GOAL_MS = 100.0
+ENABLED_CARD = f"{HAND_CARD}:not([disabled])"
+ACTION_BAR = {"No play": ".eleusis-no-play", "Undo": ".eleusis-undo", "Guess": ".eleusis-guess",
+              "Reveal": ".eleusis-reveal"}  # fmt: skip
+
+# What changes after every judged click: the verdict, the table and the status line.
+_SIGNATURE = f"""(board) => [
+  board.querySelector('{VERDICT}').innerHTML,
+  board.querySelector('.eleusis-table').innerHTML,
+  board.querySelector('.eleusis-status').innerText,
+].join('|')"""
+
+# Quiet for 250 ms: the kernel's answer (several widget updates) has all arrived.
+_SETTLE = """(board) => new Promise(resolve => {
+  let timer = setTimeout(done, 250);
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 250); });
+  function done() { obs.disconnect(); resolve(true); }
+  obs.observe(board, {subtree: true, childList: true, characterData: true, attributes: true});
+})"""
+
+# Arm a timer inside the page: t0 at the mouse's pointerdown on a hand card, t1 at the verdict's first
+# change.  The test then clicks with the real mouse and reads window.__eleusisClick.
+_ARM = f"""(board) => {{
+  const verdict = board.querySelector('{VERDICT}');
+  const state = window.__eleusisClick = {{t0: null, ms: null}};
+  const down = (e) => {{
+    if (state.t0 === null && e.target.closest('{HAND_CARD}')) state.t0 = performance.now();
+  }};
+  document.addEventListener('pointerdown', down, {{capture: true}});
+  const obs = new MutationObserver(() => {{
+    if (state.t0 !== null && state.ms === null) {{
+      state.ms = performance.now() - state.t0;
+      obs.disconnect();
+      document.removeEventListener('pointerdown', down, {{capture: true}});
+    }}
+  }});
+  obs.observe(verdict, {{subtree: true, childList: true, characterData: true}});
+}}"""
+
+# Scroll the page to its bottom, whichever element scrolls it (Voilà's page or the document).
+_SCROLL_DOWN = """(b) => {
+  for (let el = b; el; el = el.parentElement) {
+    if (el.scrollHeight > el.clientHeight + 4 && /auto|scroll/.test(getComputedStyle(el).overflowY)) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }
+  const doc = document.scrollingElement || document.documentElement;
+  doc.scrollTop = doc.scrollHeight;
+  return b.querySelector('.eleusis-status').getBoundingClientRect().top;
+}"""
+
+# Every element's box, to check that the parts the class needs are inside one screen.
+_BOX = """(el) => { const r = el.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+          shown: r.width > 0 && r.height > 0}; }"""
+
+
+@pytest.fixture(scope="module")
+def class_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``eleusis-lab class --no-browser --port P`` running; yields the address it printed."""
+    home = tmp_path_factory.mktemp("projector")
+    port = free_port()
+    script = Path(sys.executable).with_name("eleusis-lab")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "eleusis_lab.cli"]
+    log = artifacts_dir() / "projector-server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [*command, "class", "--no-browser", f"--port={port}"],
+            env=jupyter_env(home),
+            cwd=home,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: Voilà, its child, is stopped with it
+        )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api", proc, log, timeout=90)
+        printed = log.read_text()
+        found = re.search(r"The class board: (http://127\.0\.0\.1:\d+/)", printed)
+        assert found, f"the command did not print the board's address:\n{printed[-2000:]}"
+        yield found.group(1)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+
+
+def _text(board: Any, selector: str) -> str:
+    el = board.query_selector(selector)
+    return "" if el is None else str(el.inner_text()).strip()
+
+
+def _turn(board: Any) -> str:
+    found = re.search(r"(\w+)'s turn", _text(board, ".eleusis-status"))
+    assert found, _text(board, ".eleusis-status")
+    return found.group(1)
+
+
+def _judged(board: Any) -> int:
+    """Cards on the table (mainline and sidelines): one more for each card played."""
+    return len(board.query_selector_all(".eleusis-table [data-card]"))
+
+
+def _shot(page: Any, name: str, size: dict[str, int] = PROJECTOR) -> Path:
+    page.set_viewport_size(size)
+    page.wait_for_timeout(200)
+    path = artifacts_dir() / f"projector-{name}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def _in_screen(page: Any, board: Any, selector: str) -> dict[str, Any]:
+    el = board.query_selector(selector)
+    assert el is not None, f"{selector} is not on the board"
+    box = el.evaluate(_BOX)
+    size = page.viewport_size
+    box["inside"] = (
+        box["shown"] and box["top"] >= 0 and box["left"] >= 0
+        and box["bottom"] <= size["height"] and box["right"] <= size["width"]
+    )  # fmt: skip
+    return box
+
+
+_BOXES = """([b, parts]) => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
+  const el = b.querySelector(sel);
+  if (!el) return [name, null];
+  const r = el.getBoundingClientRect();
+  return [name, {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                 shown: r.width > 0 && r.height > 0}];
+}))"""
+
+
+def _assert_one_screen(page: Any, board: Any, with_no_play: bool = True) -> bool:
+    """Verdict, hand and action bar inside the screen (read in one go, so a redraw cannot interleave);
+    the guess button too when a guess may be made (in Express only after a right play).  True when the
+    guess button was there."""
+    parts = {"verdict": VERDICT, "hand": ".eleusis-hand-view", **ACTION_BAR}
+    if not with_no_play:
+        parts.pop("No play")
+    boxes = page.evaluate(_BOXES, [board, parts])
+    guess = boxes.pop("Guess") is not None
+    size = page.viewport_size
+    outside = {
+        name: box
+        for name, box in boxes.items()
+        if box is None
+        or not box["shown"]
+        or box["top"] < 0
+        or box["left"] < 0
+        or box["bottom"] > size["height"]
+        or box["right"] > size["width"]
+    }
+    assert not outside, f"not inside the {size} screen: {outside}"
+    return guess
+
+
+def _centre(el: Any) -> tuple[float, float]:
+    box = el.bounding_box()
+    assert box is not None, "the element is not drawn"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _assert_secret(page: Any, secrets: list[str]) -> None:
+    visible = page.inner_text("body")
+    for secret in secrets:
+        assert secret.lower() not in visible.lower(), f"the projector shows the secret rule: {secret!r}"
+
+
+# The hand on show is the hand of the player whose turn the status line names (the board has redrawn).
+_HAND_IS_CURRENT = """(b) => {
+  const m = b.querySelector('.eleusis-status').innerText.match(/(\\w+)'s turn/);
+  const hand = b.querySelector('.eleusis-hand-view');
+  return !!m && !!hand && hand.innerText.includes(m[1] + "'s hand");
+}"""
+
+
+# The first playable card's picture: scrolled into its row's view, its centre, the card's label, and what
+# the mouse would hit there (it must be that card's button: the whole picture is the button).
+_PICTURE = f"""([b, pick]) => {{
+  const buttons = Array.from(b.querySelectorAll('{ENABLED_CARD}'));
+  const button = buttons.length ? buttons[pick % buttons.length] : null;
+  const slot = button && button.closest('.eleusis-hand-slot');
+  const picture = slot && slot.querySelector('svg');
+  if (!picture) return null;
+  picture.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+  const r = picture.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const hitButton = hit && hit.closest('{HAND_CARD}');
+  return {{x, y, label: button.innerText.trim(),
+           hit: hitButton ? hitButton.innerText.trim() : (hit ? hit.tagName + '.' + hit.className : '')}};
+}}"""
+
+
+def _picture_centre(page: Any, board: Any, pick: int) -> tuple[float, float, str]:
+    """The centre of a playable card's picture (the ``pick``-th, round the hand), and the card's label."""
+    page.wait_for_function(_HAND_IS_CURRENT, arg=board, timeout=15_000)
+    board.evaluate(_SETTLE)
+    found = page.evaluate(_PICTURE, [board, pick])
+    assert found is not None, "no playable card picture in the hand"
+    assert found["hit"] == found["label"], f"the picture of {found['label']} is not its button: {found}"
+    return found["x"], found["y"], found["label"]
+
+
+def _click_picture(page: Any, board: Any, pick: int = 0, *, double: bool = False) -> tuple[str, float | None]:
+    """Click (or double-click) a card's picture with the mouse; the card's label and click → verdict ms."""
+    before = board.evaluate(_SIGNATURE)
+    x, y, label = _picture_centre(page, board, pick)
+    board.evaluate(_ARM)
+    if double:
+        page.mouse.dblclick(x, y)
+    else:
+        page.mouse.click(x, y)
+    page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
+    board.evaluate(_SETTLE)
+    return label, page.evaluate("() => window.__eleusisClick.ms")
+
+
+def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
+    board.query_selector(".eleusis-variant select").select_option(label=game)
+    board.query_selector(".eleusis-players input").fill(", ".join(PLAYERS))
+    secret = board.query_selector(".eleusis-rule-input input")
+    assert secret.get_attribute("type") == "password", "the secret rule is hidden as it is typed"
+    secret.fill(rule)
+    board.query_selector(".eleusis-seed-input input").fill(seed)
+    page.wait_for_timeout(300)  # the typed values reach the kernel before the click
+    board.query_selector(".eleusis-deal").click()
+    page.wait_for_function(
+        "(b) => b.querySelectorAll('.eleusis-hand-card').length > 0 &&"
+        " b.querySelector('.eleusis-verdict').innerText.includes('Dealt')",
+        arg=board,
+        timeout=30_000,
+    )
+    board.evaluate(_SETTLE)
+
+
+def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> None:
+    from eleusis_lab.classroom.words import plain_english
+
+    secrets = [EXPRESS_RULE, GARDNER_RULE]
+    english = [e for e in (plain_english(EXPRESS_RULE), plain_english(GARDNER_RULE)) if e]
+    page = browser.new_page(viewport=PROJECTOR)
+    shots: list[Path] = []
+    try:
+        page.goto(class_command, wait_until="domcontentloaded", timeout=120_000)
+        page.wait_for_selector(".eleusis-class-board .eleusis-deal", state="attached", timeout=120_000)
+        assert page.query_selector(".jp-InputArea-editor") is None, "Voilà shows no code"
+        board = page.query_selector(".eleusis-class-board")
+        body = page.inner_text("body")
+        assert "ClassBoard(" not in body and "import" not in body, "only the set-up form, no code"
+
+        # Bad input: no players → one line in the board, nothing dealt.
+        board.query_selector(".eleusis-players input").fill("")
+        page.wait_for_timeout(300)
+        board.query_selector(".eleusis-deal").click()
+        page.wait_for_function(
+            "(b) => b.querySelector('.eleusis-setup-message').innerText.trim().length > 0", arg=board
+        )
+        said = _text(board, ".eleusis-setup-message")
+        assert "players" in said and "\n" not in said, said
+        assert board.query_selector(HAND_CARD) is None
+
+        # ------------------------------------------------------------- Express, 15 plays by mouse
+        _deal(page, board, "Eleusis Express", EXPRESS_RULE, "3")
+        _assert_secret(page, secrets + english)
+        timings: list[float] = []
+        guess_seen = 0
+        for play in range(15):
+            player = _turn(board)
+            label, ms = _click_picture(page, board, 5 * play)  # cards from all over the hand
+            verdict = _text(board, VERDICT)
+            assert verdict.startswith(f"{player} played {label}"), verdict
+            assert ("RIGHT" in verdict) != ("WRONG" in verdict), verdict
+            if ms is not None:
+                timings.append(ms)
+            guess_seen += _assert_one_screen(page, board)
+            _assert_secret(page, secrets + english)
+            if play == 4:
+                shots.append(_shot(page, "express-5-plays"))
+        assert guess_seen, "no right play in 15: the guess button was never checked"
+        shots.append(_shot(page, "express-15-plays"))
+        shots.append(_shot(page, "express-15-plays", SMALL))
+        _assert_one_screen(page, board)  # at 1024×768 too
+        page.set_viewport_size(PROJECTOR)
+        page.wait_for_timeout(200)
+
+        # A double-click plays one card, and that card's verdict stays.
+        judged, player = _judged(board), _turn(board)
+        label, _ms = _click_picture(page, board, double=True)
+        page.wait_for_timeout(600)  # time for a second play, if the double click had made one
+        board.evaluate(_SETTLE)
+        verdict = _text(board, VERDICT)
+        assert verdict.startswith(f"{player} played {label}"), f"the verdict was replaced: {verdict}"
+        assert _judged(board) == judged + 1, "a double click played more than one card"
+        assert _text(board, ".eleusis-message") == "", _text(board, ".eleusis-message")
+
+        # ------------------------------------------------ back to the set-up, Gardner, reveal mid-round
+        board.query_selector(".eleusis-back-to-setup").click()
+        board.wait_for_selector(".eleusis-confirm-abandon", state="visible")
+        board.query_selector(".eleusis-confirm-abandon").click()
+        page.wait_for_function("(b) => b.querySelector('.eleusis-deal').offsetParent !== null", arg=board)
+        _deal(page, board, "Gardner's Eleusis (1959)", GARDNER_RULE, "2")
+        _assert_secret(page, secrets + english)
+        for _ in range(6):
+            player = _turn(board)
+            label, _ms = _click_picture(page, board)
+            assert _text(board, VERDICT).startswith(f"{player} played {label}")
+        _assert_one_screen(page, board, with_no_play=False)
+        assert "phase: first-half" in _text(board, ".eleusis-status")
+        board.query_selector(".eleusis-reveal").click()  # mid-round: the first click asks
+        page.wait_for_function(
+            "(b) => b.querySelector('.eleusis-message').innerText.includes('again')", arg=board
+        )
+        # The teacher had scrolled down to the figures: the status line is off the top of the screen.
+        assert board.evaluate(_SCROLL_DOWN) < 0, "the page did not scroll (is it too short?)"
+        page.mouse.click(*_centre(board.query_selector(".eleusis-reveal")))  # no scrolling by Playwright
+        page.wait_for_selector(".eleusis-revealed", state="visible", timeout=30_000)
+        board.evaluate(_SETTLE)
+        banner = _in_screen(page, board, ".eleusis-revealed")
+        assert banner["top"] >= 0 and banner["top"] < PROJECTOR["height"] / 2, f"banner not in view: {banner}"
+        revealed = _text(board, ".eleusis-revealed")
+        assert GARDNER_RULE in revealed and "THE SECRET RULE" in revealed, revealed
+        assert revealed.index("THE SECRET RULE") < revealed.index(GARDNER_RULE), "plain English first"
+        rows = board.query_selector_all(".eleusis-revealed .eleusis-scores table tr")
+        names = {str(r.query_selector("td").inner_text()).strip() for r in rows if r.query_selector("td")}
+        assert set(PLAYERS) <= names, names
+        assert (
+            board.query_selector(ENABLED_CARD) is None
+            or not board.query_selector(".eleusis-hand-view").is_visible()
+        ), "the hands are locked after the reveal"
+        status = _text(board, ".eleusis-status")
+        assert "turn" not in status, status
+        shots.append(_shot(page, "gardner-revealed"))
+    except Exception:
+        page.screenshot(path=str(artifacts_dir() / "projector-failure.png"))
+        raise
+    finally:
+        page.close()
+    median = statistics.median(timings)
+    print(
+        f"\nprojector: click on a card picture -> verdict over {len(timings)} plays: median {median:.1f} ms, "
+        f"min {min(timings):.1f}, max {max(timings):.1f} (goal < {GOAL_MS:.0f} ms); load "
+        f"{os.getloadavg()[0]:.1f}; screenshots: {', '.join(p.name for p in shots)}"
+    )
+    assert len(timings) >= 12, "the page measured too few clicks"
+    assert median < GOAL_MS, f"click -> verdict median {median:.1f} ms"
