@@ -35,6 +35,7 @@ class RoundSpec:
     rule_key: str | None = None  # the library key when the rule came from the library
     seed: int | None = None
     options: tuple[tuple[str, Any], ...] = ()
+    dealer: str | None = None  # a person of the class deals and judges (None: the computer deals)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +45,7 @@ class RoundSpec:
             "rule_key": self.rule_key,
             "seed": self.seed,
             "options": [list(o) for o in self.options],
+            "dealer": self.dealer,
         }
 
     @classmethod
@@ -55,6 +57,7 @@ class RoundSpec:
             data.get("rule_key"),
             data.get("seed"),
             tuple((str(k), v) for k, v in data.get("options", [])),
+            None if data.get("dealer") is None else str(data["dealer"]),
         )
 
 

@@ -77,6 +77,7 @@ class ScoreRow:
     name: str
     points: float
     total: float
+    dealer: bool = False  # this round's dealer (a person of the class, or the computer "Dealer")
 
 
 def _one_line(error: BaseException) -> str:
@@ -319,8 +320,13 @@ class ClassSession:
         computers: dict[str, str] | None = None,
         options: dict[str, Any] | None = None,
         difficulty: str = "any",
+        dealer: str | None = None,
     ) -> Notice:
-        """Deal a new round; ``rule`` is rule text, a library key, or None for a random library rule."""
+        """Deal a new round; ``rule`` is rule text, a library key, or None for a random library rule.
+
+        ``dealer`` names a person of the class who deals this round (they chose the rule and judge
+        guesses in words; the others play from the dealer's left); None: the computer deals.  Passing
+        the deal round the class from round to round is a match (:meth:`next_dealer`)."""
         if self.round is not None:
             raise SessionError("A round is on the board: go back to the set-up first.")
         people = [str(p).strip() for p in players if str(p).strip()]
@@ -328,11 +334,22 @@ class ClassSession:
         names = [*people, *(n for n in seats if n not in people)]
         if not names:
             raise SessionError("Type the players' names, separated by commas.")
-        if len(names) < 2:
-            raise SessionError("A class round needs at least two players.")
         if len(set(names)) != len(names):
             twice = next(n for n in names if names.count(n) > 1)
             raise SessionError(f"Two players are called {twice}: give each a different name.")
+        dealer = (dealer or "").strip() or None
+        if dealer is not None:
+            if dealer not in names:
+                raise SessionError(f"{dealer} is not one of the players: choose the dealer from the list.")
+            if dealer in seats:
+                raise SessionError(f"{dealer} is a computer seat: a computer cannot type a rule to deal.")
+            at = names.index(dealer)
+            names = [*names[at + 1 :], *names[:at]]  # play starts at the dealer's left
+        if len(names) < 2:
+            raise SessionError(
+                "A class round needs at least two players"
+                + (" besides the dealer." if dealer is not None else ".")
+            )
         for kind in seats.values():
             try:
                 lookup(kind)
@@ -342,11 +359,17 @@ class ClassSession:
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
         try:
-            new = new_round(variant, names, chosen, seed=seed, **(options or {}))
+            new = new_round(variant, names, chosen, seed=seed, dealer=dealer, **(options or {}))
         except (GameError, ValueError, KeyError) as error:
             raise SessionError(_one_line(error)) from None
         spec = RoundSpec(
-            new.variant, tuple(names), tuple(seats.items()), key, seed, tuple(sorted((options or {}).items()))
+            new.variant,
+            tuple(names),
+            tuple(seats.items()),
+            key,
+            seed,
+            tuple(sorted((options or {}).items())),
+            dealer,
         )
         self._rounds.append(new)
         self._computers = self._seat_computers(spec)
@@ -573,10 +596,27 @@ class ClassSession:
         if r is None:
             return []
         totals = self.totals()
+        dealer = r.dealer or "Dealer"
         return [
-            ScoreRow(name, points, totals.get(name, points) if self.locked else totals.get(name, 0) + points)
+            ScoreRow(
+                name,
+                points,
+                totals.get(name, points) if self.locked else totals.get(name, 0) + points,
+                name == dealer,
+            )
             for name, points in _points(r)
         ]
+
+    def next_dealer(self, names: Sequence[str]) -> str | None:
+        """In a match (the last round was dealt by a person): the next dealer among ``names`` (the set-up
+        form's list), the one seated after the last dealer; None when the computer dealt last."""
+        last = next((e.spec for e in reversed(self._events) if isinstance(e, RoundBegun)), None)
+        people = [str(n).strip() for n in names if str(n).strip()]
+        if last is None or last.dealer is None or not people:
+            return None
+        if last.dealer not in people:
+            return people[0]
+        return people[(people.index(last.dealer) + 1) % len(people)]
 
     def totals(self) -> dict[str, float]:
         """Match totals over the rounds that counted: finished ones, and the one on the board if over."""
@@ -708,7 +748,7 @@ def _points(r: Round) -> list[tuple[str, float]]:
         scores = r.scores()
     except GameError:
         return []
-    names = [*r.players, f"{r.dealer} (dealer)" if r.dealer else "Dealer"]
+    names = [*r.players, r.dealer or "Dealer"]  # a person's points add up by name over a match
     return list(zip(names, [*scores.players, scores.dealer], strict=True))
 
 

@@ -338,10 +338,21 @@ class ClassBoard(w.VBox):
     def abandon(self) -> bool:
         """Back to the set-up form; the round is recorded as abandoned."""
         self.actions.armed = False
-        return self._act(self.session.abandon)
+        return self._back_to_setup(self.session.abandon)
 
     def next_round(self) -> bool:
-        return self._act(self.session.next_round)
+        return self._back_to_setup(self.session.next_round)
+
+    def _back_to_setup(self, close: Callable[[], Any]) -> bool:
+        """Close the round; in a match the deal passes to the next player, named in the form."""
+        if not self._act(close):
+            return False
+        players = [n.strip() for n in self.form.players.value.split(",")]
+        dealer = self.session.next_dealer(players)
+        if dealer is not None:
+            self.form.dealer.value = dealer
+            self.form.say(f"{dealer} deals this round and types the secret rule.", "info")
+        return True
 
     def record(self) -> Any:
         """A static record of the round (table, rule, scores, narrowing plot) for handouts."""

@@ -29,6 +29,12 @@ class GuessBox(w.VBox):
         self.words.layout.width = "95%"
         self.words.add_class("eleusis-guess-words")
         self.find = button("Find rules", "eleusis-find-rules", lambda _b: self.find_rules(), width="9em")
+        self.dealer_judges = button(
+            "The dealer judges these words",
+            "eleusis-dealer-judges",
+            lambda _b: self.judge_words(),
+            width="16em",
+        )
         self.choices = w.RadioButtons(options=[], layout=w.Layout(width="95%"))
         self.choices.add_class("eleusis-guess-choices")
         self.judge_choice = button(
@@ -66,6 +72,8 @@ class GuessBox(w.VBox):
             if self.guesser.value not in names:
                 self.guesser.value = names[0]
             kids += [self.head, self.words_row]
+            if session.round is not None and session.round.dealer:  # a person deals: they may judge words
+                kids.append(self.dealer_judges)
             if self.choices.options:
                 kids += [self.choices, self.judge_choice]
             kids.append(self.text_row)
@@ -102,6 +110,20 @@ class GuessBox(w.VBox):
             self.say("Pick one of the rules first.")
             return
         self._judge(str(self.choices.value), self.words.value.strip() or None)
+
+    def judge_words(self) -> None:
+        """A person deals: the student's words go to the dealer, who rules right or wrong."""
+        said = self.words.value.strip()
+        if not said:
+            self.say("Type what the student said first.")
+            return
+        session = self._session
+        if session is not None:
+            who = str(self.guesser.value or "")
+            if self._act(lambda: session.guess(who, None, said)):
+                self.words.value = ""
+                self.choices.options = []
+                self.say("")
 
     def judge_typed(self) -> None:
         self._judge(self.text.value.strip(), None)

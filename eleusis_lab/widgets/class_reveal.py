@@ -27,7 +27,8 @@ def scores_table_html(session: ClassSession) -> str:
         return ""
     n = session.rounds_counted()
     body = "".join(
-        f'<tr><td style="padding:2px 24px 2px 0">{escape(r.name)}</td>'
+        f'<tr><td style="padding:2px 24px 2px 0">{escape(r.name)}'
+        f"{' <small>(dealer)</small>' if r.dealer and r.name != 'Dealer' else ''}</td>"
         f'<td style="text-align:right;padding:2px 24px;font-weight:bold">{points_text(r.points)}</td>'
         f'<td style="text-align:right;padding:2px 0">{points_text(r.total)}</td></tr>'
         for r in rows

@@ -88,6 +88,12 @@ class SetupForm(w.VBox):
             placeholder="optional: Sci=scientist, Robo=careful",
             layout=w.Layout(width="40em"),
         )
+        self.dealer = w.Text(
+            description="Dealer",
+            placeholder="blank = the computer deals; or a player who deals and types the rule",
+            layout=w.Layout(width="40em"),
+        )
+        self.dealer.add_class("eleusis-dealer")
         self.source = w.ToggleButtons(
             options=[("Type a rule or key (hidden)", TYPED), ("Random from the library", RANDOM)], value=TYPED
         )
@@ -129,7 +135,7 @@ class SetupForm(w.VBox):
         fields = self.option_fields.shown(self.variant.value)
         sizes = [f for f in fields if f is self.hand_size]
         boxes = [f for f in fields if f is not self.hand_size]
-        rows: list[w.Widget] = [self.variant, self.players, self.computers, self.source]
+        rows: list[w.Widget] = [self.variant, self.players, self.computers, self.dealer, self.source]
         rows.append(self.rule if self.source.value == TYPED else self.difficulty)
         rows.append(w.HBox([self.seed, *sizes]))
         if boxes:
@@ -175,6 +181,7 @@ class SetupForm(w.VBox):
             "computers": computers,
             "options": options,
             "difficulty": self.difficulty.value,
+            "dealer": self.dealer.value.strip() or None,
         }
 
     def dealt(self) -> None:

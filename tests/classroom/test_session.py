@@ -299,3 +299,66 @@ def test_what_may_happen_now_follows_the_rounds_legal_actions() -> None:
     g = ClassSession()
     g.begin("gardner", PLAYERS, "gardner-1", seed=1)
     assert "no-play" not in g.possible() and g.disabled_cards() == []
+
+
+def _play_right_card(s: ClassSession) -> str:
+    """The current player plays a card the secret rule accepts; returns who played it."""
+    r = s.round
+    assert r is not None and r.current_player is not None
+    who = r.current_player
+    card = next(c for c in r.hand(who) if r.rule.accepts(c, list(r.mainline)))
+    s.play([card])
+    return who
+
+
+def test_a_person_deals_and_the_deal_passes_round_the_class(tmp_path: Path) -> None:
+    """Match mode: a player deals (out of the round, play starts at their left), judges a guess in
+    words, scores as the dealer; the next round's dealer is the next player; totals add up by name."""
+    names = ["Ana", "Ben", "Cy", "Dee"]
+    s = ClassSession(tmp_path / "match.json")
+    s.begin("express", names, "card.color != prev.color", seed=1, dealer="Ben")
+    r = s.round
+    assert r is not None and r.dealer == "Ben" and r.players == ["Cy", "Dee", "Ana"]
+    assert s.spec is not None and s.spec.dealer == "Ben"
+    guesser = _play_right_card(s)
+    before = s.to_json()
+    with pytest.raises(SessionError, match="may not state"):
+        s.guess("Ben", None, "red then black")  # the dealer does not guess
+    assert s.to_json() == before
+    s.guess(guesser, None, "red then black")  # words only: the dealer rules
+    assert s.notice.verdicts[0].correct is None and "overrule" in s.possible()
+    resumed = ClassSession.resume(tmp_path / "match.json")  # a dealer's round saves and resumes
+    assert resumed.round is not None and resumed.round.dealer == "Ben" and resumed.to_json() == s.to_json()
+    s.overrule(True)
+    rows = {row.name: row for row in s.scores()}
+    assert rows["Ben"].dealer and not rows[guesser].dealer and r.is_over
+    first = s.totals()
+    s.next_round()
+    assert s.next_dealer(names) == "Cy"
+    s.begin("express", names, "express-2", seed=2, dealer="Cy")
+    assert s.round is not None and s.round.players == ["Dee", "Ana", "Ben"]
+    s.reveal()
+    totals = s.totals()
+    assert set(totals) == set(names)  # one line a person, dealer or not, over the match
+    points = {row.name: row.points for row in s.scores()}
+    assert all(totals[n] == first.get(n, 0) + points[n] for n in names)
+    s.undo()  # the reveal, then the deal: back to the set-up with Cy still to deal
+    s.undo()
+    assert s.round is None and s.next_dealer(names) == "Cy"
+
+
+@pytest.mark.parametrize(
+    ("dealer", "message"),
+    [
+        ("Zed", "Zed is not one of the players"),
+        ("Robo", "a computer cannot type a rule"),
+        ("Ana", "at least two players besides the dealer"),
+    ],
+)
+def test_a_bad_dealer_is_one_line_and_deals_nothing(dealer: str, message: str) -> None:
+    s = ClassSession()
+    players = ["Ana", "Ben"] if dealer == "Ana" else ["Ana", "Ben", "Cy"]
+    with pytest.raises(SessionError, match=message):
+        s.begin("express", players, "express-1", seed=1, computers={"Robo": "careful"} if dealer == "Robo"
+                else None, dealer=dealer)  # fmt: skip
+    assert s.round is None and not s.events

@@ -346,3 +346,32 @@ def test_the_stable_css_classes_are_on_the_board() -> None:
         assert name in shown, name
     board.undo()  # the reveal taken back: the hand is clickable again
     assert all("eleusis-hand-card" in b._dom_classes for b in board.hand_buttons) and board.hand_buttons
+
+
+def test_a_player_deals_judges_words_and_the_deal_passes_on() -> None:
+    """Match mode on the board: the form's Dealer field, the dealer's ruling on words, the next dealer."""
+    board = ClassBoard("express", ["Ana", "Ben", "Cy", "Dee"], rule="card.color != prev.color", seed=1,
+                       autosave=False, hypotheses=False, plots=False)  # fmt: skip
+    board.form.dealer.value = "Zed"
+    board.form.deal.click()
+    assert board.round is None and "Zed is not one of the players" in board.form.message.value
+    board.form.dealer.value = "Ben"
+    board.form.deal.click()
+    r = board.round
+    assert r is not None and r.dealer == "Ben" and "Ben" not in r.players
+    while not board.guess_box.guesser.options or "guess" not in board.session.possible():
+        button_for(board, fitting(r)[0]).click()
+    box = board.guess_box
+    assert box.dealer_judges in box.children  # a person deals: words can go to them
+    before = board.session.to_json()
+    box.dealer_judges.click()  # no words yet: one line, nothing changes
+    assert "Type what the student said" in box.message.value and board.session.to_json() == before
+    box.words.value = "red then black"
+    box.dealer_judges.click()
+    assert box.overrule_row in box.children and "The dealer judges" in board.verdict_html
+    board.guess_box.overrule_right.click()
+    assert r.is_over
+    assert "Ben <small>(dealer)</small>" in board.scores_html
+    board.actions.next_round.click()
+    assert board.round is None and board.form.dealer.value == "Cy"
+    assert "Cy deals this round" in board.form.message.value
