@@ -25,8 +25,9 @@ class GuessBox(w.VBox):
         # A narrow column beside the table: one field a line, the labels above their fields.
         self.guesser = w.Dropdown(description="Who guesses", style={"description_width": "initial"})
         self.guesser.layout.width = "95%"
-        self.words = w.Text(placeholder="their words, e.g. alternate colours")
+        self.words = w.Text(placeholder="what the student said, in their words")
         self.words.layout.width = "95%"
+        # No example rules in the placeholders: the projector shows them, and one might be the secret.
         self.words.add_class("eleusis-guess-words")
         self.find = button("Find rules", "eleusis-find-rules", lambda _b: self.find_rules(), width="9em")
         self.dealer_judges = button(
@@ -40,7 +41,7 @@ class GuessBox(w.VBox):
         self.judge_choice = button(
             "Judge this rule", "eleusis-judge-choice", lambda _b: self.judge_picked(), width="12em"
         )
-        self.text = w.Text(placeholder="or the rule: card.color != prev.color")
+        self.text = w.Text(placeholder="or their rule, typed in the rule language")
         self.text.layout.width = "95%"
         self.text.add_class("eleusis-guess-input")
         self.judge = button("Judge the guess", "eleusis-guess", lambda _b: self.judge_typed(), width="12em")

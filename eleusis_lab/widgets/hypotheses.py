@@ -96,7 +96,7 @@ class HypothesisPanel(w.VBox):
         self.card_width = card_width
         self._student = w.Text(placeholder="student", layout=w.Layout(width="8em"))
         self._student.add_class("eleusis-hypothesis-student")
-        self._text = w.Text(placeholder="their rule, e.g. card is red", layout=w.Layout(width="95%"))
+        self._text = w.Text(placeholder="their rule, in the rule language", layout=w.Layout(width="95%"))
         self._text.add_class("eleusis-hypothesis-input")
         self._words = w.Text(placeholder="in the student's words (optional)", layout=w.Layout(width="95%"))
         self._words.add_class("eleusis-hypothesis-words")

@@ -61,7 +61,7 @@ def _svg_open(height: float, label: str, cls: str, extra: str = "") -> str:
 def _text(
     x: float, y: float, body: str, *, size: int = MIN_FONT_PX, anchor: str = "start", **attrs: Any
 ) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items())
+    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items())
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{max(size, MIN_FONT_PX)}" text-anchor="{anchor}"{extra}>'
         f"{escape(body)}</text>"

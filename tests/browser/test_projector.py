@@ -198,14 +198,38 @@ def _assert_one_screen(page: Any, board: Any, with_no_play: bool = True) -> bool
     return guess
 
 
+# The narrowing plot's text as drawn: the smallest font in screen pixels and the hypotheses marked on it.
+_PLOT_TEXT = """(b) => {
+  const svg = b.querySelector('.eleusis-narrowing-svg');
+  if (!svg) return null;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const texts = Array.from(svg.querySelectorAll('text'));
+  return {smallest: Math.min(...texts.map(t => parseFloat(t.getAttribute('font-size')) * scale)),
+          marks: Array.from(svg.querySelectorAll('.eleusis-hypothesis-mark')).map(t => t.dataset.student),
+          scale};
+}"""
+
+
+def _plot_text(page: Any, board: Any) -> dict[str, Any]:
+    found = page.evaluate(_PLOT_TEXT, board)
+    assert found is not None, "no narrowing plot on the board"
+    return dict(found)
+
+
 def _centre(el: Any) -> tuple[float, float]:
     box = el.bounding_box()
     assert box is not None, "the element is not drawn"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+# What the class can read besides the page's text: text fields' values and every field's placeholder
+# (a password field's value is dots on the screen).
+_FIELD_TEXT = """() => Array.from(document.querySelectorAll('input, textarea')).map(i =>
+  (i.type === 'password' ? '' : i.value) + ' ' + (i.placeholder || '')).join(' | ')"""
+
+
 def _assert_secret(page: Any, secrets: list[str]) -> None:
-    visible = page.inner_text("body")
+    visible = page.inner_text("body") + " " + page.evaluate(_FIELD_TEXT)
     for secret in secrets:
         assert secret.lower() not in visible.lower(), f"the projector shows the secret rule: {secret!r}"
 
@@ -238,7 +262,7 @@ _PICTURE = f"""([b, pick]) => {{
 
 def _picture_centre(page: Any, board: Any, pick: int) -> tuple[float, float, str]:
     """The centre of a playable card's picture (the ``pick``-th, round the hand), and the card's label."""
-    page.wait_for_function(_HAND_IS_CURRENT, arg=board, timeout=15_000)
+    page.wait_for_function(_HAND_IS_CURRENT, arg=board, timeout=30_000)
     board.evaluate(_SETTLE)
     found = page.evaluate(_PICTURE, [board, pick])
     assert found is not None, "no playable card picture in the hand"
@@ -255,7 +279,7 @@ def _click_picture(page: Any, board: Any, pick: int = 0, *, double: bool = False
         page.mouse.dblclick(x, y)
     else:
         page.mouse.click(x, y)
-    page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
+    page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=30_000)
     board.evaluate(_SETTLE)
     return label, page.evaluate("() => window.__eleusisClick.ms")
 
@@ -307,6 +331,15 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         # ------------------------------------------------------------- Express, 15 plays by mouse
         _deal(page, board, "Eleusis Express", EXPRESS_RULE, "3")
         _assert_secret(page, secrets + english)
+        # A student's hypothesis, typed into the class hypotheses panel (it goes on the narrowing plot).
+        board.query_selector(".eleusis-hypothesis-student input").fill("Ana")
+        board.query_selector(".eleusis-hypothesis-input input").fill("card is red")
+        board.query_selector(".eleusis-hypothesis-words input").fill("red cards")
+        page.wait_for_timeout(300)
+        board.query_selector(".eleusis-add-hypothesis").click()
+        page.wait_for_function(
+            "(b) => b.querySelector('.eleusis-hypotheses-list').innerText.includes('Ana')", arg=board
+        )
         timings: list[float] = []
         guess_seen = 0
         for play in range(15):
@@ -323,8 +356,16 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
                 shots.append(_shot(page, "express-5-plays"))
         assert guess_seen, "no right play in 15: the guess button was never checked"
         shots.append(_shot(page, "express-15-plays"))
+        plot = _plot_text(page, board)
         shots.append(_shot(page, "express-15-plays", SMALL))
         _assert_one_screen(page, board)  # at 1024×768 too
+        small_plot = _plot_text(page, board)
+        for sizes in (plot, small_plot):
+            assert sizes["marks"] == ["Ana"], sizes  # the class's hypothesis is on the plot
+            assert sizes["smallest"] >= 12, f"narrowing plot text below 12 px on screen: {sizes}"
+        board.query_selector(".eleusis-narrowing-plot").scroll_into_view_if_needed()
+        shots.append(_shot(page, "narrowing-plot", SMALL))
+        page.evaluate("() => document.querySelector('.eleusis-status').scrollIntoView()")
         page.set_viewport_size(PROJECTOR)
         page.wait_for_timeout(200)
 

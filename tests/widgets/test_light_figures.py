@@ -24,7 +24,7 @@ from eleusis_lab.widgets.light_figures import (
 def _marks(svg: str) -> dict[str, int | None]:
     """Each hypothesis label: the step it is drawn at (None = still standing)."""
     found: dict[str, int | None] = {}
-    for attrs in re.findall(r"<text ([^>]*eleusis-hypothesis-mark[^>]*)>", svg):
+    for attrs in re.findall(r'<text ([^>]*class="eleusis-hypothesis-mark"[^>]*)>', svg):
         student = re.search(r'data-student="([^"]*)"', attrs)
         step = re.search(r'data-step="(\d+)"', attrs)
         assert student is not None
