@@ -102,6 +102,17 @@ def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
 def _click_a_card(page: Any, board: Any) -> str:
     """Click (a real mouse click) the first card of the current hand; wait until the board has changed."""
     before = board.evaluate(_SIGNATURE)
+    # The hand on show must be the hand of the player whose turn it is (the board has redrawn): a click
+    # on the last player's hand is a stale click, which the board rightly ignores.
+    page.wait_for_function(
+        """(b) => {
+          const m = b.querySelector('.eleusis-status').innerText.match(/(\\w+)'s turn/);
+          const hand = b.querySelector('.eleusis-hand-view');
+          return !!m && !!hand && hand.innerText.includes(m[1] + "'s hand");
+        }""",
+        arg=board,
+        timeout=30_000,
+    )
     for _attempt in range(10):  # a hand redrawn between finding a card and clicking it: find it again
         card = board.query_selector(ENABLED_CARD)
         assert card is not None, "no clickable card in the hand"
@@ -264,6 +275,9 @@ def test_a_full_express_round_and_a_full_gardner_round_for_five_in_voila(
             _shot(page, "class5-gardner-revealed", SMALL)
             page.set_viewport_size({"width": 1920, "height": 3000})
             board.screenshot(path=str(artifacts_dir() / "class5-gardner-whole-board.png"))
+        except Exception:
+            page.screenshot(path=str(artifacts_dir() / "class5-failure.png"))
+            raise
         finally:
             page.close()
     # Clicks and seconds of each round (the time includes waiting for the board to settle after each click).
