@@ -166,6 +166,17 @@ def main() -> None:
             print(f"  {name:<20} {0:>5} {'-':>10} {'-':>9}")
             continue
         print(f"  {name:<20} {len(values):>5} {statistics.median(values):>10.1f} {max(values):>9.1f}")
+    slowest = max(range(len(times["total"])), key=times["total"].__getitem__)
+    # Parts called once a play (the figures also once at the deal: their first value is the deal's).
+    n_total = len(times["total"])
+    parts = {
+        k: v[len(v) - n_total + slowest]
+        for k, v in times.items()
+        if k != "total" and not k.startswith("matplotlib") and len(v) in (n_total, n_total + 1)
+    }
+    worst = max(parts, key=parts.__getitem__) if parts else "?"
+    print(f"slowest play: number {slowest + 1}, {times['total'][slowest]:.1f} ms "
+          f"(most of it {worst}: {parts.get(worst, 0):.1f} ms)")  # fmt: skip
     total = statistics.median(times["total"])
     verdict = "met" if total <= GOAL_MS else "MISSED"
     print(
