@@ -84,8 +84,11 @@ class GuessBox(w.VBox):
             kids.append(self.overrule_row)
         kids.append(self.message)
         _set_children(self, kids)
-        # No guess may be made now and nothing to say: no empty orange box on the projector.
-        self.layout.display = None if len(kids) > 1 or self.message.value else "none"
+        # No guess may be made now and nothing to say: no orange frame round an empty box (the box stays
+        # in the layout, so nothing on the board moves when a guess becomes possible).
+        self.layout.border = (
+            "2px solid #f59e0b" if len(kids) > 1 or self.message.value else "2px solid transparent"
+        )
 
     def find_rules(self) -> None:
         """Offer the rules closest to the words typed (nothing changes in the round)."""
@@ -153,7 +156,7 @@ class GuessBox(w.VBox):
     def say(self, text: str) -> None:
         self.message.value = banner(text, "warning", size="18px") if text else ""
         if text:
-            self.layout.display = None
+            self.layout.border = "2px solid #f59e0b"
 
 
 def _set_children(box: w.Box, kids: list[w.Widget]) -> None:

@@ -327,3 +327,45 @@ def timed_click(board: Any) -> dict[str, Any] | None:
     """Click the first enabled hand card; milliseconds until the verdict and the table changed."""
     result = board.evaluate(_TIMED_CLICK)
     return None if result is None else dict(result)
+
+
+# ------------------------------------------------------------------------------------- the class board
+
+# Quiet for 300 ms: the kernel's answer to a click (several widget updates) has all arrived.
+SETTLE = """(board) => new Promise(resolve => {
+  let timer = setTimeout(done, 300);
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 300); });
+  function done() { obs.disconnect(); resolve(true); }
+  obs.observe(board, {subtree: true, childList: true, characterData: true, attributes: true});
+})"""
+
+# The hand on show is the hand of the player whose turn the status line names (the board has redrawn):
+# a click on the last player's hand is a stale click, which the class board rightly ignores.
+HAND_IS_CURRENT = """(b) => {
+  const m = b.querySelector('.eleusis-status').innerText.match(/(\\w+)'s turn/);
+  const hand = b.querySelector('.eleusis-hand-view');
+  return !!m && !!hand && hand.innerText.includes(m[1] + "'s hand");
+}"""
+
+
+def class_deal(
+    page: Any, board: Any, game: str, rule: str, seed: str, players: list[str] | None = None
+) -> None:
+    """On the class board's set-up form: the game, the players (if given), the hidden rule typed, the
+    seed; click Deal and wait for the first hand."""
+    board.query_selector(".eleusis-variant select").select_option(label=game)
+    if players is not None:
+        board.query_selector(".eleusis-players input").fill(", ".join(players))
+    secret = board.query_selector(".eleusis-rule-input input")
+    assert secret.get_attribute("type") == "password", "the secret rule must be hidden as it is typed"
+    secret.fill(rule)
+    board.query_selector(".eleusis-seed-input input").fill(seed)
+    page.wait_for_timeout(300)  # the typed values reach the kernel before the click
+    board.query_selector(".eleusis-deal").click()
+    page.wait_for_function(
+        "(b) => b.querySelectorAll('.eleusis-hand-card').length > 0 &&"
+        " b.querySelector('.eleusis-verdict').innerText.includes('Dealt')",
+        arg=board,
+        timeout=30_000,
+    )
+    board.evaluate(SETTLE)

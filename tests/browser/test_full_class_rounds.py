@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from .harness import HAND_CARD, TABLE, VERDICT, artifacts_dir, voila
+from .harness import HAND_CARD, HAND_IS_CURRENT, SETTLE, TABLE, VERDICT, artifacts_dir, class_deal, voila
 
 pytestmark = pytest.mark.browser
 
@@ -33,16 +33,6 @@ _SIGNATURE = f"""(board) => [
   board.querySelector('{TABLE}').innerHTML,
   board.querySelector('.eleusis-status').innerText,
 ].join('|')"""
-
-
-# The kernel's answer to a click arrives as several widget updates (verdict, table, status, hand): wait
-# until the board has been quiet for a moment, so the next click hits the new hand, not the old one.
-_SETTLE = """(board) => new Promise(resolve => {
-  let timer = setTimeout(done, 300);
-  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 300); });
-  function done() { obs.disconnect(); resolve(true); }
-  obs.observe(board, {subtree: true, childList: true, characterData: true, attributes: true});
-})"""
 
 
 def _text(board: Any, selector: str) -> str:
@@ -82,21 +72,7 @@ def _shot(page: Any, name: str, size: dict[str, int] = FULL_HD) -> None:
 
 
 def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
-    """Choose the game, type the hidden rule and the seed, click Deal; wait for the first hand."""
-    board.query_selector(".eleusis-variant select").select_option(label=game)
-    secret = board.query_selector(".eleusis-rule-input input")
-    assert secret.get_attribute("type") == "password", "the secret rule must be hidden as it is typed"
-    secret.fill(rule)
-    board.query_selector(".eleusis-seed-input input").fill(seed)
-    page.wait_for_timeout(300)  # the typed values reach the kernel before the click
-    board.query_selector(".eleusis-deal").click()
-    page.wait_for_function(
-        "(b) => b.querySelectorAll('.eleusis-hand-card').length > 0 &&"
-        " b.querySelector('.eleusis-verdict').innerText.includes('Dealt')",
-        arg=board,
-        timeout=30_000,
-    )
-    board.evaluate(_SETTLE)
+    class_deal(page, board, game, rule, seed)
 
 
 def _click_a_card(page: Any, board: Any) -> str:
@@ -104,15 +80,7 @@ def _click_a_card(page: Any, board: Any) -> str:
     before = board.evaluate(_SIGNATURE)
     # The hand on show must be the hand of the player whose turn it is (the board has redrawn): a click
     # on the last player's hand is a stale click, which the board rightly ignores.
-    page.wait_for_function(
-        """(b) => {
-          const m = b.querySelector('.eleusis-status').innerText.match(/(\\w+)'s turn/);
-          const hand = b.querySelector('.eleusis-hand-view');
-          return !!m && !!hand && hand.innerText.includes(m[1] + "'s hand");
-        }""",
-        arg=board,
-        timeout=30_000,
-    )
+    page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
     for _attempt in range(10):  # a hand redrawn between finding a card and clicking it: find it again
         card = board.query_selector(ENABLED_CARD)
         assert card is not None, "no clickable card in the hand"
@@ -125,7 +93,7 @@ def _click_a_card(page: Any, board: Any) -> str:
     else:
         raise AssertionError("the hand kept changing under the mouse")
     page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
-    board.evaluate(_SETTLE)
+    board.evaluate(SETTLE)
     return label
 
 

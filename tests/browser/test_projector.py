@@ -31,7 +31,17 @@ from typing import Any
 
 import pytest
 
-from .harness import HAND_CARD, VERDICT, _wait_http, artifacts_dir, free_port, jupyter_env
+from .harness import (
+    HAND_CARD,
+    HAND_IS_CURRENT,
+    SETTLE,
+    VERDICT,
+    _wait_http,
+    artifacts_dir,
+    class_deal,
+    free_port,
+    jupyter_env,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -52,13 +62,6 @@ _SIGNATURE = f"""(board) => [
   board.querySelector('.eleusis-status').innerText,
 ].join('|')"""
 
-# Quiet for 250 ms: the kernel's answer (several widget updates) has all arrived.
-_SETTLE = """(board) => new Promise(resolve => {
-  let timer = setTimeout(done, 250);
-  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 250); });
-  function done() { obs.disconnect(); resolve(true); }
-  obs.observe(board, {subtree: true, childList: true, characterData: true, attributes: true});
-})"""
 
 # Arm a timer inside the page: t0 at the mouse's pointerdown on a hand card, t1 at the verdict's first
 # change.  The test then clicks with the real mouse and reads window.__eleusisClick.
@@ -234,14 +237,6 @@ def _assert_secret(page: Any, secrets: list[str]) -> None:
         assert secret.lower() not in visible.lower(), f"the projector shows the secret rule: {secret!r}"
 
 
-# The hand on show is the hand of the player whose turn the status line names (the board has redrawn).
-_HAND_IS_CURRENT = """(b) => {
-  const m = b.querySelector('.eleusis-status').innerText.match(/(\\w+)'s turn/);
-  const hand = b.querySelector('.eleusis-hand-view');
-  return !!m && !!hand && hand.innerText.includes(m[1] + "'s hand");
-}"""
-
-
 # The first playable card's picture: scrolled into its row's view, its centre, the card's label, and what
 # the mouse would hit there (it must be that card's button: the whole picture is the button).
 _PICTURE = f"""([b, pick]) => {{
@@ -262,8 +257,8 @@ _PICTURE = f"""([b, pick]) => {{
 
 def _picture_centre(page: Any, board: Any, pick: int) -> tuple[float, float, str]:
     """The centre of a playable card's picture (the ``pick``-th, round the hand), and the card's label."""
-    page.wait_for_function(_HAND_IS_CURRENT, arg=board, timeout=30_000)
-    board.evaluate(_SETTLE)
+    page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
+    board.evaluate(SETTLE)
     found = page.evaluate(_PICTURE, [board, pick])
     assert found is not None, "no playable card picture in the hand"
     assert found["hit"] == found["label"], f"the picture of {found['label']} is not its button: {found}"
@@ -280,26 +275,12 @@ def _click_picture(page: Any, board: Any, pick: int = 0, *, double: bool = False
     else:
         page.mouse.click(x, y)
     page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=30_000)
-    board.evaluate(_SETTLE)
+    board.evaluate(SETTLE)
     return label, page.evaluate("() => window.__eleusisClick.ms")
 
 
 def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
-    board.query_selector(".eleusis-variant select").select_option(label=game)
-    board.query_selector(".eleusis-players input").fill(", ".join(PLAYERS))
-    secret = board.query_selector(".eleusis-rule-input input")
-    assert secret.get_attribute("type") == "password", "the secret rule is hidden as it is typed"
-    secret.fill(rule)
-    board.query_selector(".eleusis-seed-input input").fill(seed)
-    page.wait_for_timeout(300)  # the typed values reach the kernel before the click
-    board.query_selector(".eleusis-deal").click()
-    page.wait_for_function(
-        "(b) => b.querySelectorAll('.eleusis-hand-card').length > 0 &&"
-        " b.querySelector('.eleusis-verdict').innerText.includes('Dealt')",
-        arg=board,
-        timeout=30_000,
-    )
-    board.evaluate(_SETTLE)
+    class_deal(page, board, game, rule, seed, PLAYERS)
 
 
 def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> None:
@@ -373,7 +354,7 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         judged, player = _judged(board), _turn(board)
         label, _ms = _click_picture(page, board, double=True)
         page.wait_for_timeout(600)  # time for a second play, if the double click had made one
-        board.evaluate(_SETTLE)
+        board.evaluate(SETTLE)
         verdict = _text(board, VERDICT)
         assert verdict.startswith(f"{player} played {label}"), f"the verdict was replaced: {verdict}"
         assert _judged(board) == judged + 1, "a double click played more than one card"
@@ -400,7 +381,7 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         assert board.evaluate(_SCROLL_DOWN) < 0, "the page did not scroll (is it too short?)"
         page.mouse.click(*_centre(board.query_selector(".eleusis-reveal")))  # no scrolling by Playwright
         page.wait_for_selector(".eleusis-revealed", state="visible", timeout=30_000)
-        board.evaluate(_SETTLE)
+        board.evaluate(SETTLE)
         banner = _in_screen(page, board, ".eleusis-revealed")
         assert banner["top"] >= 0 and banner["top"] < PROJECTOR["height"] / 2, f"banner not in view: {banner}"
         revealed = _text(board, ".eleusis-revealed")
