@@ -232,12 +232,9 @@ RankRel = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 def _number_primes() -> list[int]:
     """The numbers 2-26 that the rule language calls prime (asked of the evaluator, so we agree)."""
-    try:
-        from eleusis_lab.rules import Rule
+    from eleusis_lab.rules import Rule
 
-        rule = Rule.parse("(card.rank + prev.rank) is prime")
-    except ImportError:  # pragma: no cover - the rules layer is part of the kit
-        return [2, 3, 5, 7, 11, 13, 17, 19, 23]
+    rule = Rule.parse("(card.rank + prev.rank) is prime")
     spade = SUITS[0]
     return [
         n

@@ -91,10 +91,8 @@ class RoundRecord:
 
 def _narrowing(round_: Any) -> str:
     """The narrowing of the candidate rules over the whole round (empty if it cannot be computed)."""
-    try:
-        from eleusis_lab.science import Narrowing
-    except ImportError:
-        return ""
+    from eleusis_lab.science import Narrowing
+
     try:
         narrowing = Narrowing.from_round(round_)
     except ValueError:
