@@ -94,24 +94,24 @@ class HypothesisPanel(w.VBox):
     ) -> None:
         self.source: Any = None
         self.card_width = card_width
-        self._student = w.Text(placeholder="student", layout=w.Layout(width="8em"))
-        self._student.add_class("eleusis-hypothesis-student")
-        self._text = w.Text(placeholder="their rule, in the rule language", layout=w.Layout(width="95%"))
-        self._text.add_class("eleusis-hypothesis-input")
-        self._words = w.Text(placeholder="in the student's words (optional)", layout=w.Layout(width="95%"))
-        self._words.add_class("eleusis-hypothesis-words")
-        self._add = button(
+        self.student_box = w.Text(placeholder="student", layout=w.Layout(width="8em"))
+        self.student_box.add_class("eleusis-hypothesis-student")
+        self.rule_box = w.Text(placeholder="their rule, in the rule language", layout=w.Layout(width="95%"))
+        self.rule_box.add_class("eleusis-hypothesis-input")
+        self.words_box = w.Text(placeholder="in the student's words (optional)", layout=w.Layout(width="95%"))
+        self.words_box.add_class("eleusis-hypothesis-words")
+        self.add_button = button(
             "Add hypothesis", "eleusis-add-hypothesis", lambda _b: self.add_typed(), width="11em"
         )
-        self._message = w.HTML()
+        self.message = w.HTML()
         self._list = w.HTML()
         self._list.add_class("eleusis-hypotheses-list")
         self.figures = FiguresView(plot=plots, acceptance_map=plots and acceptance_map)
         self.figures.on_toggle(self._draw_plots)
-        self._show_plots, self._show_map = self.figures.show_plot, self.figures.show_map
-        self._count = w.HTML()
-        self._count.add_class("eleusis-remaining")
-        self._plot, self._map = self.figures.plot, self.figures.map
+        self._show_plots, self.show_map = self.figures.show_plot, self.figures.show_map
+        self.count = w.HTML()
+        self.count.add_class("eleusis-remaining")
+        self.plot, self.acceptance_map = self.figures.plot, self.figures.map
         if figures_inside:
             self.figures.layout.flex_flow = "column"
         super().__init__(
@@ -120,13 +120,13 @@ class HypothesisPanel(w.VBox):
                     f'<div style="font-family:{FONT};font-weight:bold;font-size:1.15em">'
                     "Class hypotheses</div>"
                 ),
-                w.HBox([self._student, self._add], layout=w.Layout(flex_flow="row wrap")),
-                self._text,
-                self._words,
-                self._message,
+                w.HBox([self.student_box, self.add_button], layout=w.Layout(flex_flow="row wrap")),
+                self.rule_box,
+                self.words_box,
+                self.message,
                 self._list,
                 self.figures.toggles,
-                self._count,
+                self.count,
                 *([self.figures] if figures_inside else []),
             ]
         )
@@ -162,12 +162,12 @@ class HypothesisPanel(w.VBox):
 
     def add_typed(self) -> None:
         try:
-            self.add(self._student.value, self._text.value, self._words.value.strip() or None)
+            self.add(self.student_box.value, self.rule_box.value, self.words_box.value.strip() or None)
         except ValueError as error:
-            self._message.value = banner(error_text(error), "error", size="0.9em")
+            self.message.value = banner(error_text(error), "error", size="0.9em")
             return
-        self._message.value = ""
-        self._text.value = self._words.value = ""
+        self.message.value = ""
+        self.rule_box.value = self.words_box.value = ""
 
     def remove(self, student: str) -> None:
         """Forget every hypothesis of ``student`` (a teacher's misclick)."""
@@ -180,7 +180,7 @@ class HypothesisPanel(w.VBox):
 
     @property
     def message_html(self) -> str:
-        return self._message.value
+        return self.message.value
 
     @property
     def list_html(self) -> str:
@@ -188,7 +188,7 @@ class HypothesisPanel(w.VBox):
 
     @property
     def count_html(self) -> str:
-        return self._count.value
+        return self.count.value
 
     @property
     def remaining(self) -> int | None:
@@ -259,7 +259,7 @@ class HypothesisPanel(w.VBox):
         narrowing = self.narrowing()
         if narrowing is None:
             return
-        self._count.value = (
+        self.count.value = (
             f'<div style="font-family:{FONT}">Candidate rules left: <b>{narrowing.remaining[-1]:,}</b> '
             f"of {narrowing.initial:,}</div>"
         )

@@ -133,16 +133,17 @@ def test_hypothesis_panel_marks_falsified_with_the_card() -> None:
     r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=7)
     panel = HypothesisPanel(plots=False)
     panel.attach(r)
-    panel._student.value, panel._text.value, panel._words.value = "Ben", "card is red", "only red cards"
-    panel._add.click()
+    panel.student_box.value, panel.rule_box.value = "Ben", "card is red"
+    panel.words_box.value = "only red cards"
+    panel.add_button.click()
     assert panel.hypotheses[0].words == "only red cards" and "only red cards" in panel.list_html
     panel.add("Cy", "card.color != prev.color")
     with pytest.raises(ValueError):
         panel.add("Dee", "card.colr == red")
     assert len(panel.hypotheses) == 2
-    panel._text.value = "card.colr == red"
-    panel._add.click()
-    assert "eleusis-banner-error" in panel._message.value and len(panel.hypotheses) == 2
+    panel.rule_box.value = "card.colr == red"
+    panel.add_button.click()
+    assert "eleusis-banner-error" in panel.message.value and len(panel.hypotheses) == 2
     # play until the red-card hypothesis meets a card it misjudges
     for _ in range(30):
         if panel.hypotheses[0].falsified_by is not None or r.is_over:
@@ -182,10 +183,10 @@ def test_hypothesis_panel_narrowing_updates_after_each_play() -> None:
     assert panel.remaining is not None and panel.remaining < first
     assert len(panel.history) == len(r.evidence()) + 1
     assert panel.narrowing().remaining == panel.history
-    assert "Candidate rules left" in panel._count.value
-    assert "narrowing plot" in panel._plot.value and panel._map.value == ""
-    panel._show_map.value = True  # ticking the box draws the acceptance map
-    assert "acceptance map" in panel._map.value
+    assert "Candidate rules left" in panel.count.value
+    assert "narrowing plot" in panel.plot.value and panel.acceptance_map.value == ""
+    panel.show_map.value = True  # ticking the box draws the acceptance map
+    assert "acceptance map" in panel.acceptance_map.value
     r.undo()
     panel.refresh(r)
     assert panel.remaining == first  # rebuilt after an undo
