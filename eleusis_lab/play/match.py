@@ -19,15 +19,19 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab import scoring
+from eleusis_lab.play.events import guesser
 
 __all__ = ["MATCH_FORMAT", "Match", "MatchError", "load_match"]
 
 MATCH_FORMAT = "eleusis-lab-match"
 MATCH_VERSION = 1
 NEXT_DEALER_RULES = ("left", "winner")
+
+if TYPE_CHECKING:
+    from eleusis_lab.play.round import Round
 
 
 class MatchError(ValueError):
@@ -151,20 +155,18 @@ class Match:
             name = self._left_of(name)
         return name
 
-    def _winner_of(self, round: Any, owing: list[str]) -> str | None:
+    def _winner_of(self, round: Round, owing: list[str]) -> str | None:
         """Express option: the guesser or the player who went out, else the top scorer (of those owing)."""
-        named = getattr(round, "next_dealer", None)
-        if isinstance(named, str) and named in owing:
-            return named
-        end = getattr(round, "end", None)
+        end = round.end
         if end is not None and end.reason in ("guessed", "out", "no-play") and end.player in owing:
             return str(end.player)
-        for name in (_guesser(round), _went_out(round)):
+        for name in (guesser(round.events), _went_out(round)):
             if name is not None and name in owing:
                 return name
         scores = _round_points(round)
         # The round's top scorer: players only (the dealer's score copies the best player's).
-        scores.pop(round.dealer, None)
+        if round.dealer is not None:
+            scores.pop(round.dealer, None)
         candidates = [p for p in round.players if p in owing and p in scores]
         if not candidates:
             return None
@@ -334,29 +336,12 @@ def _round_points(round: Any) -> dict[str, Any]:
     return points
 
 
-def _event_kind(event: Any) -> str:
-    return str(getattr(event, "kind", type(event).__name__)).lower()
-
-
-def _guesser(round: Any) -> str | None:
-    """The player whose guess was judged correct, if any."""
-    name = getattr(round, "guessed_by", None)
-    if isinstance(name, str):
-        return name
-    for event in round.events:
-        if "guess" in _event_kind(event) and getattr(event, "correct", False):
-            player = getattr(event, "player", None)
-            if isinstance(player, str):
-                return player
-    return None
-
-
-def _went_out(round: Any) -> str | None:
+def _went_out(round: Round) -> str | None:
     """The player who emptied their hand, if any."""
     for p in round.players:
         try:
             if len(round.hand(p)) == 0:
                 return p
-        except ValueError:
+        except ValueError:  # a physical round does not see the hands
             continue
     return None
