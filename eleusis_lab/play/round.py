@@ -124,6 +124,18 @@ class GuessResult:
         return bool(self.correct)
 
 
+@dataclass(frozen=True)
+class TurnBudget:
+    """A round played against a clock of turns (solo): the turn under way, the last one, what a wrong
+    guess costs, the wrong guesses so far, and whether a guess is judged from the start of the line."""
+
+    turn: int
+    max_turns: int
+    penalty: int
+    wrong_guesses: int
+    judged_from_start: bool = True
+
+
 @dataclass
 class _Judgement:
     """One judgement as recorded by the fold; ``mainline_length`` fixes the mainline it followed."""
@@ -449,6 +461,11 @@ class Round:
     def mainline(self) -> list[Card]:
         """Accepted cards, starter first."""
         return list(self._state.mainline)
+
+    @property
+    def turn_budget(self) -> TurnBudget | None:
+        """The clock of a round played against a number of turns (solo); None at a table, which has none."""
+        return None
 
     @property
     def top(self) -> Card | None:

@@ -42,7 +42,7 @@ from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
 from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import GuessResult, Round, Verdict, _Judgement
+from eleusis_lab.play.round import GuessResult, Round, TurnBudget, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
 
@@ -182,6 +182,10 @@ class SoloRound(Round):
     @property
     def wrong_guesses(self) -> int:
         return sum(1 for e in self._events if isinstance(e, ev.Guessed) and e.correct is False)
+
+    @property
+    def turn_budget(self) -> TurnBudget:
+        return TurnBudget(self.turn, self.max_turns, self.penalty, self.wrong_guesses, self.judged_from_start)
 
     # ------------------------------------------------------------------ folds -------------------
     def _on_starter_turned(self, e: ev.StarterTurned, i: int) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import players as _players
+from eleusis_lab.play.round import TurnBudget
 from eleusis_lab.science.grammar import GrammarSpace
 
 
@@ -88,7 +89,7 @@ STUCK_BITS = 0.1  # below this, no card in hand can tell the likely rules apart:
 
 
 def _deck_of(round: Any, name: str) -> str:
-    cards = [*getattr(round, "mainline", []), *round.hand(name)]
+    cards = [*round.mainline, *round.hand(name)]
     return "letters" if any(not c.is_playing for c in cards) else "standard"
 
 
@@ -142,8 +143,10 @@ class ScientistPlayer(_players.ComputerPlayer):
 
     def _situations(self, round: Any, space: GrammarSpace, rule: Any) -> list[tuple[Card, tuple[Card, ...]]]:
         # A solo protocol that judges by simulating onward from the current line (the benchmark's
-        # judge) says so with ``judged_from_start = False``; every other judge looks at the starter too.
-        from_start = bool(getattr(round, "judged_from_start", True))
+        # judge) says so in its turn budget (``judged_from_start = False``); every other judge looks at
+        # the starter too.
+        budget = round.turn_budget
+        from_start = budget.judged_from_start if budget is not None else True
         return space.probe_situations(
             list(round.mainline), rule, from_start=from_start, seed=len(space.history)
         )
@@ -186,7 +189,8 @@ class ScientistPlayer(_players.ComputerPlayer):
         scored = self.scores(round, name, hand)
         if _players.can_no_play(round, name) and scored and max(p for _b, p, _c in scored) < 0.02:
             return None
-        turns_left = getattr(round, "max_turns", 10**6) - getattr(round, "turn", 0)
+        budget = round.turn_budget  # None at a table: no clock, so never the end-of-round exploitation
+        turns_left = budget.max_turns - budget.turn if budget is not None else 10**6
         if self.exploit_last and turns_left <= self.exploit_last:
             best = max(scored, key=lambda t: (t[1], -t[2].sort_key()[2]))
             return [best[2]]
@@ -229,7 +233,8 @@ class ScientistPlayer(_players.ComputerPlayer):
         bits = max((max(b, t) for (b, _p, _c), t in zip(scored, top, strict=True)), default=0.0)
         if bits >= STUCK_BITS:
             return 1.0
-        turns_left = int(getattr(round, "max_turns", 30)) - int(getattr(round, "turn", 0))
+        budget = round.turn_budget  # at a table (no clock) the solo game's 30 turns are the yardstick
+        turns_left = budget.max_turns - budget.turn if budget is not None else 30
         return settle_turns(p, bits, turns_left)
 
     def report(self) -> tuple[float | None, str | None, float | None]:
@@ -245,10 +250,11 @@ class ScientistPlayer(_players.ComputerPlayer):
         self.last_report = (confidence, text, self._bits)
         if text is None:
             return None
-        penalty = self.penalty if self.penalty is not None else int(getattr(round, "penalty", 2))
-        turn = int(getattr(round, "turn", 0))
-        max_turns = int(getattr(round, "max_turns", 0))
-        wrong = int(getattr(round, "wrong_guesses", len(self.refuted)))
+        budget = round.turn_budget
+        if budget is None:  # at a table: no clock; the solo game's penalty, wrong guesses as remembered
+            budget = TurnBudget(turn=0, max_turns=0, penalty=2, wrong_guesses=len(self.refuted))
+        penalty = self.penalty if self.penalty is not None else budget.penalty
+        turn, max_turns, wrong = budget.turn, budget.max_turns, budget.wrong_guesses
         settle = self._settle(round, name, confidence) if confidence < 1.0 else 1.0
         self.last_settle = settle
         if max_turns:
