@@ -179,6 +179,23 @@ def four_colour_choice(value: bool = False) -> w.Checkbox:
     return box
 
 
+def difficulty_choice() -> w.Dropdown:
+    """How hard a random library rule may be (the set-up forms' choice when no rule is typed)."""
+    return w.Dropdown(
+        options=[("any difficulty", "any"), ("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
+        value="any",
+        description="Difficulty",
+    )
+
+
+def seed_field(seed: int | None) -> w.Text:
+    """The deal's seed (blank: a random deal); browser tests type the seed as a teacher would."""
+    field = w.Text(value="" if seed is None else str(seed), description="Seed", placeholder="blank = random")
+    field.layout.width = "16em"
+    field.add_class("eleusis-seed-input")
+    return field
+
+
 def error_text(error: BaseException) -> str:
     """One readable sentence from an exception (a RuleError keeps its first line only)."""
     text = str(error).strip()

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.classroom import SavedSession, SessionError
-from eleusis_lab.widgets._common import banner, button, four_colour_choice
+from eleusis_lab.widgets._common import banner, button, difficulty_choice, four_colour_choice, seed_field
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.verdicts import VARIANTS
 
@@ -99,16 +99,8 @@ class SetupForm(w.VBox):
         )
         self.source.style.button_width = "17em"
         self.rule = SecretRuleField(rule)
-        self.difficulty = w.Dropdown(
-            options=[("any difficulty", "any"), ("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
-            value="any",
-            description="Difficulty",
-        )
-        self.seed = w.Text(
-            value="" if seed is None else str(seed), description="Seed", placeholder="blank = random"
-        )
-        self.seed.layout.width = "16em"
-        self.seed.add_class("eleusis-seed-input")
+        self.difficulty = difficulty_choice()
+        self.seed = seed_field(seed)
         self.option_fields = OptionFields()  # the fields the chosen variant's OPTIONS take
         self.hand_size, self.penalty = self.option_fields.hand_size, self.option_fields.penalty
         self.buy_hints, self.refresh_stock = self.option_fields.buy_hints, self.option_fields.refresh_stock

@@ -15,7 +15,15 @@ import ipywidgets as w
 
 from eleusis_lab.classroom import ClassSession, SessionError
 from eleusis_lab.session import OPPONENTS
-from eleusis_lab.widgets._common import banner, button, error_text, four_colour_choice, rule_deck_of
+from eleusis_lab.widgets._common import (
+    banner,
+    button,
+    difficulty_choice,
+    error_text,
+    four_colour_choice,
+    rule_deck_of,
+    seed_field,
+)
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.verdicts import VARIANTS
 
@@ -69,16 +77,8 @@ class RoundSetup(w.VBox):
         )
         self.rule.add_class("eleusis-rule-input")
         self.rule.add_class("eleusis-secret-rule")
-        self.difficulty = w.Dropdown(
-            options=[("any difficulty", "any"), ("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
-            value="any",
-            description="Difficulty",
-        )
-        self.seed = w.Text(
-            value="" if seed is None else str(seed), description="Seed", placeholder="blank = random"
-        )
-        self.seed.layout.width = "16em"
-        self.seed.add_class("eleusis-seed-input")  # browser tests type the seed as a teacher would
+        self.difficulty = difficulty_choice()
+        self.seed = seed_field(seed)
         self.option_fields = OptionFields()
         self.four_colour = four_colour_choice(four_colour)
         self.check = button(
