@@ -12,9 +12,25 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
-from eleusis_lab.widgets._common import FONT, STYLE, banner, four_colour_choice
+from eleusis_lab.widgets._common import FONT, STYLE, banner, button, card_slot, four_colour_choice
 
-__all__ = ["BenchmarkBoard"]
+__all__ = ["BenchmarkBoard", "published_html"]
+
+# Sized for the back row of a classroom (1280 x 720 projector): one style sheet, keyed on the board's class.
+BENCHMARK_CSS = """<style>
+.eleusis-benchmark .eleusis-scores { font-size: 1.3em; }
+.eleusis-benchmark .eleusis-confidence .widget-label { font-size: 1.1em; }
+.eleusis-benchmark .eleusis-guess input, .eleusis-benchmark .eleusis-after .widget-button {
+  font-size: 1.15em; height: 2.2em; }
+.eleusis-benchmark .eleusis-journal table, .eleusis-benchmark .eleusis-published table {
+  border-collapse: collapse; font-size: 1.15em; line-height: 1.35; }
+.eleusis-benchmark .eleusis-journal td, .eleusis-benchmark .eleusis-journal th,
+.eleusis-benchmark .eleusis-published td, .eleusis-benchmark .eleusis-published th {
+  padding: 1px 10px 1px 0; text-align: left; }
+.eleusis-benchmark .eleusis-published .eleusis-you td { background: #fef3c7; font-weight: bold; }
+</style>"""
+YOU = ' class="eleusis-you"'  # the student's row in the published table
+JOURNAL_ROWS = 10  # the last turns on show: a 30-turn journal would push the board off the screen
 
 
 class BenchmarkBoard:
@@ -76,30 +92,31 @@ class BenchmarkBoard:
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.hand.add_class("eleusis-hand")
         self.sure = w.IntSlider(
-            value=50, min=0, max=100, step=5, description="How sure (%)", continuous_update=False
-        )
+            value=50, min=0, max=100, step=5, description="How sure are you of your rule? (%)",
+            continuous_update=False, style={"description_width": "initial"}, layout=w.Layout(width="40em"),
+        )  # fmt: skip
         self.sure.add_class("eleusis-confidence")
-        self.sure.layout.display = "" if confidence else "none"
+        self.confidence = confidence  # the slider is shown (a replay or a quick round may leave it out)
+        # No example rule in the placeholder: any example could be the secret rule itself.
         self.rule_text = w.Text(
-            placeholder="your rule, e.g. card.color != prev.color", layout=w.Layout(width="34em")
+            placeholder="type your rule in the rule language", layout=w.Layout(width="30em")
         )
         self.rule_text.add_class("eleusis-guess")
-        from eleusis_lab.widgets._common import button
-
         self.guess_button = button(
-            "State the rule",
-            "eleusis-guess-button",
-            lambda _b: self.guess(self.rule_text.value),
-            width="12em",
+            "State the rule", "eleusis-guess-button", self._guess_clicked, width="12em"
         )
-        self.pass_button = button("Play on", "eleusis-pass", lambda _b: self.pass_turn(), width="8em")
+        self.pass_button = button("Play on", "eleusis-pass", self._pass_clicked, width="8em")
         self.after = w.HBox([self.rule_text, self.guess_button, self.pass_button])
+        self.after.add_class("eleusis-after")
         self.journal = w.HTML()
         self.journal.add_class("eleusis-journal")
+        self.published = w.HTML()  # shown when the round is over: this round beside the published models
+        self.published.add_class("eleusis-published")
+        self.published.layout.margin = "0 0 0 3em"
         self.four_colour = four_colour_choice(four_colour)
         self.widget = w.VBox(
             [
-                w.HTML(STYLE),
+                w.HTML(STYLE + BENCHMARK_CSS),
                 self._title,
                 self.four_colour,
                 self.status,
@@ -108,12 +125,27 @@ class BenchmarkBoard:
                 self.sure,
                 self.hand,
                 self.after,
-                self.journal,
+                w.HBox([self.journal, self.published]),
             ]
         )
         self.widget.add_class("eleusis-board")
         self.widget.add_class("eleusis-benchmark")
         self.refresh()
+
+    # -- clicks -------------------------------------------------------------------------------
+    # A click that no longer fits what is on screen is stale (the second half of a double click, or one
+    # queued while the kernel answered the first): it is ignored, so the verdict just shown stays.
+    def _card_clicked(self, card: Card) -> None:
+        if not self._waiting and not self.round.is_over and card in self.round.hand(self.name):
+            self.play(card)
+
+    def _guess_clicked(self, _button: Any = None) -> None:
+        if self._waiting and not self.round.is_over:
+            self.guess(self.rule_text.value)
+
+    def _pass_clicked(self, _button: Any = None) -> None:
+        if self._waiting and not self.round.is_over:
+            self.pass_turn()
 
     # -- actions ------------------------------------------------------------------------------
     def play(self, card: Card | str) -> bool | None:
@@ -137,6 +169,8 @@ class BenchmarkBoard:
             "accepted" if accepted else "rejected",
         )
         self.refresh()
+        if self._waiting:
+            self.rule_text.focus()  # the next thing to do: type a rule (or play on)
         return accepted
 
     def guess(self, text: str) -> bool | None:
@@ -181,8 +215,8 @@ class BenchmarkBoard:
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
+        from eleusis_lab.play.benchmark_protocol import score
         from eleusis_lab.render.html import table_html
-        from eleusis_lab.widgets._common import card_slot
 
         g = self.round
         mainline = g.mainline
@@ -191,41 +225,81 @@ class BenchmarkBoard:
         self.table.value = table_html(mainline, sidelines, card_width=self.card_width)
         waiting = self._waiting and not g.is_over
         self.hand.children = (
-            tuple(
-                card_slot(c, lambda card: self.play(card), width=self.card_width) for c in g.hand(self.name)
-            )
+            tuple(card_slot(c, self._card_clicked, width=self.card_width) for c in g.hand(self.name))
             if not (waiting or g.is_over)
             else ()
         )
         self.after.layout.display = "" if waiting else "none"
         self.sure.disabled = waiting or g.is_over
+        self.sure.layout.display = "" if self.confidence and not g.is_over else "none"
         r = self.result()
         if g.is_over:
+            wrong = f"{r.wrong_guesses} wrong guess{'' if r.wrong_guesses == 1 else 'es'}"
             text = (
-                f"Solved on turn {r.turns} with {r.wrong_guesses} wrong guesses: score {r.score}."
+                f"Solved on turn {r.turns} with {wrong}: score {r.score}."
                 if r.solved
-                else f"Not solved in {r.turns} turns ({r.wrong_guesses} wrong guesses): score 0."
+                else f"Not solved in {r.turns} turns ({wrong}): score 0."
             )
-            self.status.value = banner(text, "accepted" if r.solved else "info")
+            self.status.value = banner(text, "accepted" if r.solved else "info", detail=self._rule_html())
+            self.published.value = published_html(r)
         else:
+            turn = g.turns + (0 if waiting else 1)  # a rule is stated right after the turn's play
+            now = score(True, turn=turn, wrong=g.wrong_guesses, max_turns=g.max_turns, penalty=g.penalty)
+            todo = "state your rule, or play on" if waiting else "say how sure you are, then click a card"
             self.status.value = (
-                f'<div style="font-family:{FONT};font-size:1.1em">Turn {g.turns + (0 if waiting else 1)} of '
-                f"{g.max_turns} · wrong guesses {g.wrong_guesses} · a right guess now scores "
-                f"{g.max_turns + 1 - max(1, g.turns) - g.penalty * g.wrong_guesses}</div>"
+                f'<div style="font-family:{FONT}"><b>Turn {turn} of {g.max_turns}</b>: {todo}.<br>'
+                f"Wrong guesses {g.wrong_guesses} · a right rule this turn scores <b>{now}</b></div>"
             )
+            self.published.value = ""
+        shown = r.turn_log[-JOURNAL_ROWS:]
         rows = "".join(
             f"<tr><td>{t.turn}</td><td>{escape(str(t.card))}</td>"
             f"<td>{'accepted' if t.accepted else 'rejected'}</td>"
             f"<td>{'' if t.confidence is None else f'{round(100 * t.confidence)} %'}</td>"
             f"<td>{escape(t.guess or '')}{'' if t.right is None else (' ✓' if t.right else ' ✗')}</td></tr>"
-            for t in r.turn_log
+            for t in shown
         )
+        more = f" (the last {JOURNAL_ROWS} turns)" if len(r.turn_log) > JOURNAL_ROWS else ""
+        if not shown:
+            self.journal.value = (
+                f'<div style="font-family:{FONT};color:#6b7280">Your turns appear here.</div>'
+            )
+            return
         self.journal.value = (
-            f'<table style="font-family:{FONT};border-collapse:collapse" cellpadding="4"><tr><th>turn</th>'
-            f"<th>card</th><th>verdict</th><th>sure</th><th>rule stated</th></tr>{rows}</table>"
+            f'<div style="font-family:{FONT}"><b>Your turns</b>{more}<table><tr><th>turn</th><th>card</th>'
+            f"<th>verdict</th><th>sure</th><th>rule stated</th></tr>{rows}</table></div>"
         )
+
+    def _rule_html(self) -> str:
+        """The secret rule, once the round is over (never before: nothing on screen may give it away)."""
+        key = f" ({escape(self.rule_key)})" if self.rule_key else ""
+        return f"The rule{key}: <code>{escape(self.round.rule.text)}</code>"
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         from IPython.display import display
 
         display(self.widget)
+
+
+def published_html(result: Any, label: str = "You (this round)") -> str:
+    """A round's (or a class's) result in the published table's own measures, in its place among the
+    language models (by mean floored score): success as the benchmark's analysis counts it, and wrong
+    guesses up to its cut-off turn.  ``result``: one :class:`BenchmarkResult` or a list of them."""
+    from eleusis_lab.science.bench import Summary
+    from eleusis_lab.science.benchmark import PUBLISHED
+
+    s = Summary.of(result if isinstance(result, list | tuple) else [result])
+    rows = [(p.model, p.solved, p.mean_score, p.wrong_guesses, False) for p in PUBLISHED]
+    rows.append((label, s.success, s.mean_score, s.counted_wrong, True))
+    rows.sort(key=lambda row: (-row[2], not row[4]))
+    body = "".join(
+        f"<tr{YOU if you else ''}><td>{escape(name)}</td><td>{solved:.0%}</td>"
+        f"<td>{mean:.1f}</td><td>{wrong:.2f}</td></tr>"
+        for name, solved, mean, wrong, you in rows
+    )
+    return (
+        f'<div style="font-family:{FONT}"><b>Beside the language models</b> (each: 26 rules × 3 rounds)'
+        f"<table><tr><th>player</th><th>solved</th><th>mean score</th><th>wrong guesses</th></tr>{body}"
+        '</table><div style="font-size:0.8em;color:#4b5563">Published results: '
+        "scienceetonnante/eleusis-llm-benchmark</div></div>"
+    )

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from html import escape
+from typing import Any
+
+import pytest
+
 from eleusis_lab.play import load_round
+from eleusis_lab.science.benchmark import PUBLISHED, RULES
+from eleusis_lab.widgets.benchmark import published_html
 from eleusis_lab.widgets.solo import BenchmarkBoard
 
 
@@ -50,3 +57,82 @@ def test_rule_text_reaches_html_escaped() -> None:
     board.play(board.round.hand("You")[0])
     board.guess("card.rank < 3 and card is red")
     assert "&lt;" in board.journal.value and "< 3" not in board.journal.value
+
+
+def _hand_button(board: BenchmarkBoard, k: int = 0) -> Any:
+    return board.hand.children[k].children[1]  # a hand slot: the card's picture, then its button
+
+
+def test_a_double_click_plays_one_card_and_the_verdict_stays() -> None:
+    # Found in the browser: the second click of a double click reached the kernel after the first had
+    # played, and its warning ("State a rule or play on …") replaced the verdict the student had to read.
+    board = BenchmarkBoard(rule="red", round_index=0)
+    card_button = _hand_button(board)
+    card_button.click()
+    shown = board.verdict.value
+    assert "is accepted" in shown or "is rejected" in shown
+    card_button.click()  # the stale second click
+    assert board.round.turns == 1 and board.verdict.value == shown
+    board.rule_text.value = "card is black"
+    board.guess_button.click()
+    board.guess_button.click()  # a double click on "State the rule" states it once
+    assert board.round.wrong_guesses == 1 and "Not the rule" in board.verdict.value
+    board.pass_button.click()  # nothing to pass: the stale click changes nothing
+    assert board.round.turns == 1 and "Not the rule" in board.verdict.value
+    _hand_button(board).click()
+    board.pass_button.click()
+    board.pass_button.click()
+    assert board.round.turns == 2 and "is " in board.verdict.value and "Nothing" not in board.verdict.value
+    # the guards are for clicks only: a program that calls play out of order still hears why
+    board.play(board.round.hand("You")[0])
+    assert board.play(board.round.hand("You")[0]) is None and "State a rule" in board.verdict.value
+
+
+def test_the_status_shows_what_a_right_rule_scores_this_turn() -> None:
+    # Found in the browser: after a wrong guess the board promised 31 - 1 - 2 = 28 for turn 2 (it counted
+    # the turn just played); a right rule on turn 2 scores 31 - 2 - 2 = 27.
+    board = BenchmarkBoard(rule="red", round_index=0)
+    assert "Turn 1 of 30" in board.status.value and "scores <b>30</b>" in board.status.value
+    board.play(board.round.hand("You")[0])
+    assert "Turn 1 of 30" in board.status.value and "scores <b>30</b>" in board.status.value
+    board.guess("card is black")
+    assert "Turn 2 of 30" in board.status.value and "scores <b>27</b>" in board.status.value
+    board.play(board.round.hand("You")[0])
+    assert "scores <b>27</b>" in board.status.value
+    assert board.guess("card is red") is True and board.result().score == 27
+    assert "Solved on turn 2 with 1 wrong guess: score 27." in board.status.value
+    assert "card is red" in board.status.value  # the rule is shown once the round is over
+
+
+@pytest.mark.parametrize("rule", [r.key for r in RULES])
+def test_nothing_on_the_board_gives_the_rule_away_before_the_end(rule: str) -> None:
+    # Found in the browser: the guess box's placeholder gave an example, card.color != prev.color, which
+    # is the default rule (colours-alternate) itself.
+    board = BenchmarkBoard(rule=rule, round_index=0)
+    secret = board.round.rule.text
+    board.play(board.round.hand("You")[0])
+    shown = [board._title.value, board.status.value, board.journal.value, board.published.value]
+    shown += [board.rule_text.placeholder, board.sure.description, board.verdict.value]
+    assert not any(secret in text for text in shown)
+    assert rule not in board._title.value and rule not in board.status.value  # nor the rule's name
+
+
+def test_the_result_is_shown_in_its_place_in_the_published_table() -> None:
+    board = BenchmarkBoard(rule="red", round_index=0)
+    assert board.published.value == ""
+    board.play(board.round.hand("You")[0])
+    board.guess("card is red")
+    html = board.published.value
+    assert all(escape(p.model) in html for p in PUBLISHED)
+    you = html.index("You (this round)")
+    better = [p for p in PUBLISHED if p.mean_score > board.result().score]
+    assert all(html.index(escape(p.model)) < you for p in better)
+    assert all(html.index(escape(p.model)) > you for p in PUBLISHED if p not in better)
+    # a class's rounds, summed up the benchmark's way, under its own name (text reaches HTML escaped)
+    other = BenchmarkBoard(rule="red", round_index=1)
+    while not other.round.is_over:
+        other.play(other.round.hand("You")[0])
+        other.pass_turn()
+    both = published_html([board.result(), other.result()], label="<our class>")
+    assert "&lt;our class&gt;" in both and "<our class>" not in both
+    assert f"<td>50%</td><td>{(board.result().score + 0) / 2:.1f}</td>" in both
