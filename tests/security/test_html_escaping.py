@@ -416,8 +416,19 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
             session.play(r.hand(r.current_player)[0])
         return [session.narrowing()]
 
+    def benchmark() -> list[str]:
+        """A benchmark round with a hostile rule stated, beside the published table under hostile labels."""
+        from eleusis_lab.widgets.benchmark import BenchmarkBoard, published_html
+
+        board = BenchmarkBoard(rule="red", name=NAMES[0])
+        board.play(board.round.hand(NAMES[0])[0])
+        board.guess(HOSTILE_RULE)
+        pages = [board.journal.value, board.status.value, board.verdict.value]
+        return pages + [published_html(board.result(), label=label) for label in HOSTILE]
+
     worksheets = _worksheet_pages
     return {
+        "eleusis_lab.widgets.benchmark.published_html": benchmark,
         "eleusis_lab.render.html.cards_html": lambda: [cards_html(r.mainline[:5]) for r in rounds()],
         "eleusis_lab.render.html.table_html": lambda: [
             table_html(r.mainline, r.sidelines, r.markers, show_players=True, empty_text=HOSTILE[0])
