@@ -6,6 +6,7 @@ save); this is a view over it that adds the order of a turn and the confidence t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -40,7 +41,9 @@ class BenchmarkBoard:
     guesses`` and judge as ``eleusis-lab solo --protocol benchmark`` (:mod:`eleusis_lab.science.benchmark`),
     so a student's or a class's result can be set beside the published models and the scientist.  Each
     turn: (optionally) say how sure you are of your current rule, play a card, then state a rule or
-    play on.  The round is the solo variant's under ``protocol="benchmark"`` (``board.round``).
+    play on.  The round is the solo variant's under ``protocol="benchmark"`` (``board.round``).  When it
+    is over the board shows the result in its place in the published table (:func:`published_html`),
+    with ``opponent`` (e.g. ``"scientist"``) playing the same round for a row of its own.
 
     >>> board = BenchmarkBoard(rule="red", round_index=0)
     >>> card = board.round.hand("You")[0]
@@ -59,6 +62,7 @@ class BenchmarkBoard:
         card_width: float = 72,
         confidence: bool = True,
         four_colour: bool = False,
+        opponent: str | None = None,
     ) -> None:
         from eleusis_lab.play import new_round
         from eleusis_lab.play.solo import SoloRound
@@ -97,6 +101,8 @@ class BenchmarkBoard:
         )  # fmt: skip
         self.sure.add_class("eleusis-confidence")
         self.confidence = confidence  # the slider is shown (a replay or a quick round may leave it out)
+        self.opponent = opponent  # a computer player ("scientist") that plays the same round after yours
+        self._opponent_result: Any = None
         # No example rule in the placeholder: any example could be the secret rule itself.
         self.rule_text = w.Text(
             placeholder="type your rule in the rule language", layout=w.Layout(width="30em")
@@ -241,7 +247,7 @@ class BenchmarkBoard:
                 else f"Not solved in {r.turns} turns ({wrong}): score 0."
             )
             self.status.value = banner(text, "accepted" if r.solved else "info", detail=self._rule_html())
-            self.published.value = published_html(r)
+            self.published.value = published_html(r, beside=self._opponent_row())
         else:
             turn = g.turns + (0 if waiting else 1)  # a rule is stated right after the turn's play
             now = score(True, turn=turn, wrong=g.wrong_guesses, max_turns=g.max_turns, penalty=g.penalty)
@@ -270,6 +276,17 @@ class BenchmarkBoard:
             f"<th>verdict</th><th>sure</th><th>rule stated</th></tr>{rows}</table></div>"
         )
 
+    def _opponent_row(self) -> list[tuple[str, Any]]:
+        """The computer player's result on the very same round (same deck), played once, after yours."""
+        if self.opponent is None:
+            return []
+        if self._opponent_result is None:
+            from eleusis_lab.science.benchmark import benchmark_round
+
+            rule = self.round.rule.text
+            self._opponent_result = benchmark_round(rule, self.opponent, self.round_index)
+        return [(f"the kit's {self.opponent} (same round)", self._opponent_result)]
+
     def _rule_html(self) -> str:
         """The secret rule, once the round is over (never before: nothing on screen may give it away)."""
         key = f" ({escape(self.rule_key)})" if self.rule_key else ""
@@ -281,16 +298,20 @@ class BenchmarkBoard:
         display(self.widget)
 
 
-def published_html(result: Any, label: str = "You (this round)") -> str:
+def published_html(
+    result: Any, label: str = "You (this round)", *, beside: Sequence[tuple[str, Any]] = ()
+) -> str:
     """A round's (or a class's) result in the published table's own measures, in its place among the
     language models (by mean floored score): success as the benchmark's analysis counts it, and wrong
-    guesses up to its cut-off turn.  ``result``: one :class:`BenchmarkResult` or a list of them."""
+    guesses up to its cut-off turn.  ``result``: one :class:`BenchmarkResult` or a list of them (the row
+    ``label``, highlighted); ``beside``: more (label, result or results) rows, e.g. the scientist's."""
     from eleusis_lab.science.bench import Summary
     from eleusis_lab.science.benchmark import PUBLISHED
 
-    s = Summary.of(result if isinstance(result, list | tuple) else [result])
     rows = [(p.model, p.solved, p.mean_score, p.wrong_guesses, False) for p in PUBLISHED]
-    rows.append((label, s.success, s.mean_score, s.counted_wrong, True))
+    for name, results in [(label, result), *beside]:
+        s = Summary.of(results if isinstance(results, list | tuple) else [results])
+        rows.append((name, s.success, s.mean_score, s.counted_wrong, name == label))
     rows.sort(key=lambda row: (-row[2], not row[4]))
     body = "".join(
         f"<tr{YOU if you else ''}><td>{escape(name)}</td><td>{solved:.0%}</td>"

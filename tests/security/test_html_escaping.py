@@ -424,7 +424,8 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
         board.play(board.round.hand(NAMES[0])[0])
         board.guess(HOSTILE_RULE)
         pages = [board.journal.value, board.status.value, board.verdict.value]
-        return pages + [published_html(board.result(), label=label) for label in HOSTILE]
+        beside = [(label, board.result()) for label in HOSTILE]
+        return pages + [published_html(board.result(), label=label, beside=beside) for label in HOSTILE]
 
     worksheets = _worksheet_pages
     return {

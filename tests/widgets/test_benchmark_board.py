@@ -136,3 +136,19 @@ def test_the_result_is_shown_in_its_place_in_the_published_table() -> None:
     both = published_html([board.result(), other.result()], label="<our class>")
     assert "&lt;our class&gt;" in both and "<our class>" not in both
     assert f"<td>50%</td><td>{(board.result().score + 0) / 2:.1f}</td>" in both
+
+
+def test_a_computer_player_plays_the_same_round_for_a_row_beside_yours() -> None:
+    # "random" stands in for the scientist (whose play this test does not judge): the row is its round.
+    from eleusis_lab.science.benchmark import benchmark_round
+
+    board = BenchmarkBoard(rule="red", round_index=2, opponent="random")
+    board.play(board.round.hand("You")[0])
+    assert "random" not in board.published.value  # nothing is played before yours is over
+    board.guess("card is red")
+    html = board.published.value
+    machine = benchmark_round(board.round.rule.text, "random", 2)
+    assert machine.seed == board.round.seed  # the same deck
+    label = escape("the kit's random (same round)")
+    row = f"<td>{label}</td><td>{machine.success:.0%}</td><td>{machine.score:.1f}</td>"
+    assert row in html and html.count('class="eleusis-you"') == 1
