@@ -13,7 +13,8 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
-from eleusis_lab.widgets._common import FONT, STYLE, banner, button, card_slot, four_colour_choice
+from eleusis_lab.widgets._common import FONT, STYLE, banner, button, four_colour_choice
+from eleusis_lab.widgets.parts import HandArea
 
 __all__ = ["BenchmarkBoard", "published_html"]
 
@@ -93,8 +94,8 @@ class BenchmarkBoard:
         self.table.add_class("eleusis-table")
         self.verdict = w.HTML()
         self.verdict.add_class("eleusis-verdict")
-        self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.hand.add_class("eleusis-hand")
+        # The hand stays on show (greyed) while a rule is stated: the cards held are evidence to think with.
+        self.hand = HandArea(self._card_clicked, card_width=self.card_width)
         self.sure = w.IntSlider(
             value=50, min=0, max=100, step=5, description="How sure are you of your rule? (%)",
             continuous_update=False, style={"description_width": "initial"}, layout=w.Layout(width="40em"),
@@ -128,9 +129,9 @@ class BenchmarkBoard:
                 self.status,
                 self.table,
                 self.verdict,
+                self.after,  # right under the verdict: at 1280 x 720 a long round's table pushes the hand low
                 self.sure,
                 self.hand,
-                self.after,
                 w.HBox([self.journal, self.published]),
             ]
         )
@@ -230,11 +231,8 @@ class BenchmarkBoard:
         sidelines += [[] for _ in range(len(mainline) - len(sidelines))]
         self.table.value = table_html(mainline, sidelines, card_width=self.card_width)
         waiting = self._waiting and not g.is_over
-        self.hand.children = (
-            tuple(card_slot(c, self._card_clicked, width=self.card_width) for c in g.hand(self.name))
-            if not (waiting or g.is_over)
-            else ()
-        )
+        self.hand.show("", [] if g.is_over else g.hand(self.name), enabled=not waiting)
+        self.hand.layout.display = "none" if g.is_over else ""
         self.after.layout.display = "" if waiting else "none"
         self.sure.disabled = waiting or g.is_over
         self.sure.layout.display = "" if self.confidence and not g.is_over else "none"

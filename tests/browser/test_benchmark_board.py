@@ -29,6 +29,7 @@ NOTEBOOK = Path(__file__).parent / "notebooks" / "benchmark_board.ipynb"
 RULE_KEY = "colours-alternate"  # the notebook's rule
 SECRET = next(r.text for r in RULES if r.key == RULE_KEY)
 BOARD = ".eleusis-benchmark"
+PLAYABLE = f"{BOARD} .eleusis-hand-card:not([disabled])"
 SIZES = {"1280x720": {"width": 1280, "height": 720}, "1024x768": {"width": 1024, "height": 768}}
 
 # Everything a student can read or reach on the page: the text drawn, what is typed in the fields, the
@@ -100,7 +101,7 @@ def _slide_to(page: Any, value: int) -> None:
 
 def _verdict_after_playing(page: Any, how: str) -> str:
     """Play the first card of the hand (``click``, ``dblclick``, or two clicks sent at once); the verdict."""
-    card = page.locator(f"{BOARD} .eleusis-hand-card").first
+    card = page.locator(PLAYABLE).first
     label = card.inner_text().strip()
     if how == "fast-double":  # both clicks leave before the kernel has answered the first
         card.evaluate("(b) => { b.click(); b.click(); }")
@@ -111,7 +112,8 @@ def _verdict_after_playing(page: Any, how: str) -> str:
     _settle(page)
     text = verdict.inner_text().strip()
     assert text in (f"{label} is accepted.", f"{label} is rejected."), f"after a {how}: {text!r}"
-    assert page.locator(f"{BOARD} .eleusis-hand-card").count() == 0, "the hand waits for a rule or play on"
+    assert page.locator(f"{BOARD} .eleusis-hand-card").count() > 0, "the hand stays on show"
+    assert page.locator(PLAYABLE).count() == 0, "the hand waits for a rule or play on"
     assert page.locator(f"{BOARD} .eleusis-guess input").is_visible()
     return text
 
@@ -149,7 +151,7 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     shown = _verdict_after_playing(page, "dblclick")
     assert len(_journal_rows(page)) == 2 and "30 %" in _journal_rows(page)[1]
     page.locator(f"{BOARD} .eleusis-pass").dblclick()
-    page.locator(f"{BOARD} .eleusis-hand-card").first.wait_for(state="visible", timeout=15_000)
+    page.locator(PLAYABLE).first.wait_for(state="visible", timeout=15_000)
     _settle(page)
     assert verdict.inner_text().strip() == shown, "a stale click replaced the verdict"
     assert "Turn 3 of 30" in status.inner_text() and len(_journal_rows(page)) == 2

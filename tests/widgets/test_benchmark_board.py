@@ -60,7 +60,7 @@ def test_rule_text_reaches_html_escaped() -> None:
 
 
 def _hand_button(board: BenchmarkBoard, k: int = 0) -> Any:
-    return board.hand.children[k].children[1]  # a hand slot: the card's picture, then its button
+    return board.hand.buttons[k]
 
 
 def test_a_double_click_plays_one_card_and_the_verdict_stays() -> None:
@@ -71,7 +71,9 @@ def test_a_double_click_plays_one_card_and_the_verdict_stays() -> None:
     card_button.click()
     shown = board.verdict.value
     assert "is accepted" in shown or "is rejected" in shown
+    assert all(b.disabled for b in board.hand.buttons)  # the hand stays on show while a rule is stated
     card_button.click()  # the stale second click
+    _hand_button(board, 3).click()  # a click queued before the hand was greyed
     assert board.round.turns == 1 and board.verdict.value == shown
     board.rule_text.value = "card is black"
     board.guess_button.click()
@@ -152,3 +154,15 @@ def test_a_computer_player_plays_the_same_round_for_a_row_beside_yours() -> None
     label = escape("the kit's random (same round)")
     row = f"<td>{label}</td><td>{machine.success:.0%}</td><td>{machine.score:.1f}</td>"
     assert row in html and html.count('class="eleusis-you"') == 1
+
+
+def test_the_hand_reuses_its_card_widgets_from_turn_to_turn() -> None:
+    # The board built 36 new widgets (never closed) for every redraw of the hand: 2,784 over a 30-turn
+    # round.  The hand's part (HandArea) keeps one slot per card it has shown.
+    board = BenchmarkBoard(rule="rank-pairs", round_index=0)
+    before = {b.card: b for b in board.hand.buttons}
+    board.play(board.round.hand("You")[0])
+    board.pass_turn()
+    after = {b.card: b for b in board.hand.buttons}
+    kept = before.keys() & after.keys()
+    assert len(kept) == 11 and all(before[c] is after[c] for c in kept)
