@@ -109,6 +109,7 @@ class BenchmarkBoard:
             placeholder="type your rule in the rule language", layout=w.Layout(width="30em")
         )
         self.rule_text.add_class("eleusis-guess")
+        self.rule_text.on_msg(self._rule_text_msg)  # Enter in the box states the rule, as the button does
         self.guess_button = button(
             "State the rule", "eleusis-guess-button", self._guess_clicked, width="12em"
         )
@@ -149,6 +150,10 @@ class BenchmarkBoard:
     def _guess_clicked(self, _button: Any = None) -> None:
         if self._waiting and not self.round.is_over:
             self.guess(self.rule_text.value)
+
+    def _rule_text_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "submit":  # the text box's own message for Enter (no deprecated on_submit)
+            self._guess_clicked()
 
     def _pass_clicked(self, _button: Any = None) -> None:
         if self._waiting and not self.round.is_over:

@@ -118,9 +118,14 @@ def _verdict_after_playing(page: Any, how: str) -> str:
     return text
 
 
-def _state_rule(page: Any, text: str) -> None:
-    page.locator(f"{BOARD} .eleusis-guess input").fill(text)
-    page.locator(f"{BOARD} .eleusis-guess-button").click()
+def _state_rule(page: Any, text: str, *, enter: bool = False) -> None:
+    """Type a rule in the box, then click "State the rule" (or press Enter)."""
+    box = page.locator(f"{BOARD} .eleusis-guess input")
+    box.fill(text)
+    if enter:
+        box.press("Enter")
+    else:
+        page.locator(f"{BOARD} .eleusis-guess-button").click()
     page.locator(f"{BOARD} .eleusis-verdict").get_by_text(re.compile("Right!|Not the rule")).wait_for(
         timeout=15_000
     )
@@ -160,7 +165,7 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     _verdict_after_playing(page, "fast-double")
     assert len(_journal_rows(page)) == 3
     _nothing_secret(page, "before the right rule is typed")
-    _state_rule(page, SECRET)
+    _state_rule(page, SECRET, enter=True)
     assert verdict.inner_text().strip() == "Right! That is the rule."
     turn, wrong = 3, 1
     expected = 31 - turn - 2 * wrong

@@ -166,3 +166,15 @@ def test_the_hand_reuses_its_card_widgets_from_turn_to_turn() -> None:
     after = {b.card: b for b in board.hand.buttons}
     kept = before.keys() & after.keys()
     assert len(kept) == 11 and all(before[c] is after[c] for c in kept)
+
+
+def test_enter_in_the_rule_box_states_the_rule_once() -> None:
+    board = BenchmarkBoard(rule="red", round_index=0)
+    enter = {"event": "submit"}  # what the browser's text box sends for Enter
+    board.rule_text.value = "card is black"
+    board.rule_text._handle_custom_msg(enter, [])  # before a play: nothing to state, nothing changes
+    assert board.round.wrong_guesses == 0 and board.verdict.value == ""
+    board.play(board.round.hand("You")[0])
+    board.rule_text._handle_custom_msg(enter, [])
+    board.rule_text._handle_custom_msg(enter, [])  # Enter pressed twice: one guess
+    assert board.round.wrong_guesses == 1 and "Not the rule" in board.verdict.value
