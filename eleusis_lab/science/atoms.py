@@ -224,6 +224,7 @@ def _property_atoms(who: str) -> list[tuple[str, PropPred, float, bool]]:
     for m in (3, 4):
         for k in range(m):
             out.append((f"{who}.rank % {m} == {k}", lambda r, s, m=m, k=k: r % m == k, 2.5, False))
+            out.append((f"{who}.rank % {m} != {k}", lambda r, s, m=m, k=k: r % m != k, 2.7, False))
     return out
 
 
@@ -301,6 +302,15 @@ def _rank_relations(x: str, y: str) -> list[tuple[str, RankRel, float, bool]]:
         out.append((f"{x}.rank + {y}.rank <= {t}", lambda a, b, t=t: a + b <= t, 2.2, False))
         out.append((f"{x}.rank + {y}.rank >= {t}", lambda a, b, t=t: a + b >= t, 2.2, False))
     out.append((f"({x}.rank + {y}.rank) is prime", lambda a, b: np.isin(a + b, _number_primes()), 2.4, False))
+    # the sum of two ranks modulo 3 or 4 (modulo 2 is the parity relations above)
+    for m in (3, 4):
+        for k in range(m):
+            out.append(
+                (f"({x}.rank + {y}.rank) % {m} == {k}", lambda a, b, m=m, k=k: (a + b) % m == k, 2.6, False)
+            )
+            out.append(
+                (f"({x}.rank + {y}.rank) % {m} != {k}", lambda a, b, m=m, k=k: (a + b) % m != k, 2.8, False)
+            )
     primes = [2, 3, 5, 7, 11, 13, 17, 19, 23]
     out.append(
         (

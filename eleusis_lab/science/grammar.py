@@ -4,13 +4,19 @@ The rules are those of a small grammar over the rule language's comparisons ("at
 :mod:`eleusis_lab.science.atoms`, plus a few position and truth-value atoms of our own)::
 
     rule    ::= atom | atom and atom | atom or atom | if atom then atom else atom
-    grown   ::= if guard then atom else rule            (guard: position == 1, position == 2, ...)
+    grown   ::= if guard then atom else rule'                       (rule': the atoms up to ELSE_COST)
+
+A guard is one of the cheapest conditions on the cards already down or the position (``prev is face``,
+``prev.suit == clubs``, ``prev.rank > prev2.rank``, ``position % 3 == 0``, ``position == 1`` …: 49 of
+them on the standard deck), so the grown space holds the three-branch chains ``if G then A else if C
+then B else D`` and ``if G then A else B or D``.
 
 Atoms that behave the same on a large bank of situations (three-valued: false, true, missing) are one
 atom, shown by its simplest text: observational-equivalence pruning as enumerative program synthesis
-does it, so ``card.rank >= 8`` and ``card is high`` are not two hypotheses.  With N atoms the space holds
-N + 2N² + N³ rules (and N·(N + 2N² + N³) more per guard once grown): far too many to list, and never
-listed.  Every rule is consistent with the evidence exactly when its parts are:
+does it, so ``card.rank >= 8`` and ``card is high`` are not two hypotheses.  With N atoms (C of them
+combining, E in an else-branch) the space holds N + 2C² + C³ rules, and G·N·(N + 2E² + E³) more once
+grown: far too many to list, and never listed.  Every rule is consistent with the evidence exactly when
+its parts are:
 
 - ``A`` when A judges every verdict right;
 - ``A and B`` when A is never missing on a rejected card nor false on an accepted one, and B is right
@@ -22,9 +28,11 @@ So two N×N boolean matrices, ``right_when_true[C, A]`` and ``right_when_false[C
 verdict right on the evidence where C was true / false"), decide every candidate; a verdict updates them
 in one vectorised step, and the posterior mass and acceptance probabilities of all N³ rules are a few
 matrix products (no Python loop over candidates).  The prior is a description length: a grammar
-production's probability times each atom's ``exp(-BETA * cost)`` share.  When the evidence falsifies
-every rule, the bound grows (guarded rules ``if position == 1 then … else …`` join) and the space is
-rebuilt from all the evidence so far.
+production's probability times each atom's ``exp(-BETA * cost)`` share (a guard's share of the guarded
+rules is its own ``exp(-BETA * cost)`` too).  When the evidence falsifies every rule, or the catch-all
+"outside the grammar" hypothesis has become the likelier, the bound grows (the guarded rules join, each
+guard's else-space a copy of the matrices built from the evidence where the guard was false) and the
+search goes on among the rules consistent with all the evidence so far.
 
 >>> from eleusis_lab.cards import parse_cards
 >>> space = GrammarSpace()
@@ -69,6 +77,16 @@ OUTSIDE_PRIOR = 0.2
 OUTSIDE_SLIP = 0.1
 BANK_SIZE = 1500
 CORE_COST = 3.0  # atoms up to this cost combine; dearer ones (suit tables …) stand alone
+# A guarded rule "if G then A else R" tests first a condition G on the cards already down or the
+# position (never the card itself), then decides by one atom A or by any rule R of the productions
+# above, itself judged only where G is false: so "else if" chains of three branches are rules too.
+# G is one of the cheapest such conditions, R combines the atoms up to ELSE_COST (a smaller space per
+# guard keeps a turn fast: each guard's R-space is a copy of the main one's matrices, restricted).
+GUARD_COST = 1.4
+ELSE_COST = 2.0
+GROW_BELOW = 0.5  # the bound grows once the catch-all is at least as likely as the grammar
+GUARD_FLOOR = 1e-4  # a guard carrying less than this share of the mass is left out of the products
+PICK_FLOOR = 1e-2  # nor are its rules offered as classes when it carries less than this share
 
 
 @dataclass(frozen=True)
@@ -122,7 +140,8 @@ def _letter_extras() -> list[_Extra]:
     return [_Extra("position == 1", 1.0, _pos(1)), _Extra("position == 2", 1.4, _pos(2))]
 
 
-GUARD_TEXTS = ("position == 1", "position == 2")
+def _is_guard(text: str, cost: float) -> bool:
+    return cost <= GUARD_COST and "card" not in text
 
 
 @dataclass
@@ -139,9 +158,10 @@ class Grammar:
     situation: Any
     bank: list[tuple[Card, tuple[Card, ...]]]
     bank_out: np.ndarray  # (BANK_SIZE, N) int8
-    guards: list[int]
+    guards: list[int]  # the conditions that may open a guarded rule
     kept: np.ndarray  # which of the table's atoms (then the extras) are kept, in the order used here
     n_core: int  # the first n_core atoms are the core ones
+    n_else: int  # the first n_else (cost <= ELSE_COST) combine in a guarded rule's else-branch
     _seen: dict[tuple[Any, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
@@ -238,12 +258,12 @@ def grammar(deck: str = "standard") -> Grammar:
     seen: dict[bytes, int] = {}
     for i in order:
         seen.setdefault(out[:, i].tobytes(), i)
-    # atoms of cost up to CORE_COST take part in every production; the rest (suit tables and the like)
+    # atoms of cost up to CORE_COST take part in every production, those up to ELSE_COST in a guarded
+    # rule's else-branch too (so each is a prefix of the order); the rest (suit tables and the like)
     # stand alone only
-    keep = sorted(seen.values(), key=lambda i: (costs[i] > CORE_COST, i))
-    kept = keep
+    kept = sorted(seen.values(), key=lambda i: (costs[i] > ELSE_COST, costs[i] > CORE_COST, i))
+    guards = [j for j, i in enumerate(kept) if _is_guard(texts[i], costs[i])]
     texts = [texts[i] for i in kept]
-    guards = [texts.index(t) for t in GUARD_TEXTS if t in texts]
     return Grammar(
         deck=deck,
         texts=texts,
@@ -253,6 +273,7 @@ def grammar(deck: str = "standard") -> Grammar:
         extras=extras,
         kept=np.array(kept, dtype=np.int64),
         n_core=int(sum(costs[i] <= CORE_COST for i in kept)),
+        n_else=int(sum(costs[i] <= ELSE_COST for i in kept)),
         faces=faces,
         situation=situation,
         bank=bank,
@@ -477,6 +498,10 @@ class GrammarSpace:
         self.bound = 0
         self._main = _Counts(n, self.grammar.n_core)
         self._guard_then: dict[int, np.ndarray] = {}
+        # each guard's share of the guarded rules' prior: its own description length
+        guards = self.grammar.guards
+        gw = np.exp(-BETA * self.grammar.costs[guards]) if guards else np.zeros(0)
+        self._guard_w = {g: float(x) for g, x in zip(guards, gw / gw.sum() if guards else gw, strict=True)}
         self._guard_else: dict[int, _Counts] = {}
         self._evidence: list[tuple[np.ndarray, bool]] = []
         self._excluded: list[tuple[str, bytes, np.ndarray]] = []  # refuted guesses: text, bank sig, bank acc
@@ -489,9 +514,10 @@ class GrammarSpace:
 
     # -- size ---------------------------------------------------------------------------------------
     def __len__(self) -> int:
-        n = len(self.grammar)
-        core = n + 2 * n * n + n**3
-        return core * (1 + (len(self.grammar.guards) * n if self.bound >= 1 else 0))
+        n, c, e = len(self.grammar), self.grammar.n_core, self.grammar.n_else
+        size = n + 2 * c * c + c**3
+        guarded = len(self.grammar.guards) * n * (n + 2 * e * e + e**3)
+        return size + (guarded if self.bound >= 1 else 0)
 
     def copy(self) -> GrammarSpace:
         new = GrammarSpace.__new__(GrammarSpace)
@@ -535,7 +561,7 @@ class GrammarSpace:
         before, after = self.history[-1], self.raw_mass()
         predicted = after / before if before > 0 else 0.0  # the grammar's probability of these verdicts
         self.outside *= (1 - OUTSIDE_SLIP) * predicted + OUTSIDE_SLIP * 0.5 ** len(cards)
-        if self.grow_allowed and self.bound < 1 and (self.raw_mass() == 0.0 or self.inside() < 0.5):
+        if self.grow_allowed and self.bound < 1 and (self.raw_mass() == 0.0 or self.inside() < GROW_BELOW):
             self.grow()
         self.history.append(self.raw_mass())
 
@@ -558,7 +584,7 @@ class GrammarSpace:
         n = len(self.grammar)
         for g in self.grammar.guards:
             then = np.ones(n, dtype=bool)
-            rest = _Counts(n, self.grammar.n_core)
+            rest = _Counts(n, self.grammar.n_else)
             outs = np.array([o for o, _v in self._evidence]).reshape(-1, n)
             v = np.array([v for _o, v in self._evidence], dtype=bool)
             if len(outs):
@@ -582,12 +608,21 @@ class GrammarSpace:
         total *= 1 - guard_share
         acc = acc * (1 - guard_share)
         if guard_share:
-            each = guard_share / len(self._guard_else)
+            shares = self._guard_masses() if cols is not None else {}
+            floor = GUARD_FLOOR * (total + sum(shares.values()))
+            found: dict[int, float] = {}
             for g, rest in self._guard_else.items():
+                each = guard_share * self._guard_w[g]
                 then = self.wb * self._guard_then[g]
                 then_total = float(then.sum())
+                if cols is not None and shares.get(g, 0.0) < floor:
+                    # a guard whose rules carry almost no mass: its share counted, its acceptance taken
+                    # as the rest's (skipping its matrix products keeps a turn fast)
+                    total += shares.get(g, 0.0)
+                    continue
                 rest_total, rest_acc = rest.masses(self.w, self.wb, cols)
-                total += each * then_total * rest_total
+                found[g] = each * then_total * rest_total
+                total += found[g]
                 if cols is not None:
                     t, f, m = cols
                     then_acc = then @ (t + m)
@@ -596,7 +631,19 @@ class GrammarSpace:
                         + f[g] * then_total * rest_acc
                         + m[g] * then_total * rest_total
                     )
+            if cols is None:
+                self._cache["guards"] = found
+            else:
+                skipped = sum(v for g, v in shares.items() if g not in found)
+                kept = total - skipped
+                if skipped > 0 and kept > 0:
+                    acc = acc * (total / kept)
         return total, acc
+
+    def _guard_masses(self) -> dict[int, float]:
+        """Each guard's share of :meth:`raw_mass` (its guarded rules the evidence allows)."""
+        self.raw_mass()
+        return dict(self._cache.get("guards", {}))
 
     def raw_mass(self) -> float:
         """Prior mass of the rules every verdict so far allows (refuted guesses' classes still in)."""
@@ -675,8 +722,15 @@ class GrammarSpace:
         guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
         total = (1 - guard_share) * self._main.mass_after(outs, v, self.w, self.wb)
         if guard_share:
-            each = guard_share / len(self._guard_else)
+            shares = self._guard_masses()
+            floor = GUARD_FLOOR * self.raw_mass()
+            main_before = self._main.masses(self.w, self.wb)[0]
+            ratio = total / ((1 - guard_share) * main_before) if main_before > 0 else 0.0
             for g, rest in self._guard_else.items():
+                if shares.get(g, 0.0) < floor:
+                    total += shares.get(g, 0.0) * ratio  # a light guard's rules taken to agree as the rest do
+                    continue
+                each = guard_share * self._guard_w[g]
                 on, off = outs[:, g] == 1, outs[:, g] == 0
                 then = self._guard_then[g] & ~((outs[on] != 0) != v[on, None]).any(axis=0)
                 then_total = float((self.wb * then).sum())
@@ -786,8 +840,12 @@ class GrammarSpace:
         guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
         picks = self._picks(self._main, 1 - guard_share, k)
         if guard_share:
-            each = guard_share / len(self._guard_else)
+            shares = self._guard_masses()
+            floor = PICK_FLOOR * self.raw_mass()
             for g, rest in self._guard_else.items():
+                if shares.get(g, 0.0) < floor:
+                    continue
+                each = guard_share * self._guard_w[g]
                 then = self._guard_then[g]
                 if not then.any():
                     continue
@@ -798,7 +856,8 @@ class GrammarSpace:
                 for p in self._picks(rest, each, k // 2):
                     picks.append(_Pick(p.logw + float(self._logp[a]), p.kind, p.atoms, guard=(g, a)))
         picks.sort(key=lambda p: -p.logw)
-        return picks
+        # the lightest picks change no class's probability visibly: only the heaviest are grouped
+        return picks[: 4 * k]
 
     def text(self, pick: _Pick) -> str:
         t = self.grammar.texts

@@ -68,10 +68,10 @@ def test_atoms_are_one_per_behaviour_and_print_as_rule_text() -> None:
         assert Rule.parse(text).text  # parses
 
 
-def _evidence(rule: Rule, n: int, seed: int) -> list[tuple[list, object, bool]]:
+def _evidence(rule: Rule, n: int, seed: int, start: int = 0) -> list[tuple[list, object, bool]]:
     faces = standard_deck()
     rng = random.Random(seed)
-    line: list = []
+    line: list = [rng.choice(faces) for _ in range(start)]
     out = []
     for _ in range(n):
         card = rng.choice(faces)
@@ -90,12 +90,14 @@ def _evidence(rule: Rule, n: int, seed: int) -> list[tuple[list, object, bool]]:
         "card is red and card.rank <= 7",
         "if position == 1 then card.rank in 5..9 else if prev is red then card.rank >= prev.rank "
         "else card.rank <= prev.rank",
+        # a guarded rule whose else-branch is an "or": its text must read back with the same meaning
+        "if prev is low then card is red else card is black or card.rank in 9..13",
     ],
 )
 def test_candidates_fit_every_verdict_and_round_trip(text: str) -> None:
     secret = Rule.parse(text)
     space = GrammarSpace()
-    evidence = _evidence(secret, 30, 1)
+    evidence = _evidence(secret, 30, 1) + _scattered(secret, 30, 1)
     for line, card, ok in evidence:
         space.observe(line, card, ok)
     found = space.classes(5)
@@ -157,7 +159,10 @@ def test_remembered_outcomes_equal_fresh_judgements(deck: str) -> None:
         assert (g.outcomes(card, line) == row).all()
 
 
-def test_mass_after_equals_adding_the_verdicts() -> None:
+def test_mass_after_equals_adding_the_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from eleusis_lab.science import grammar as G
+
+    monkeypatch.setattr(G, "GUARD_FLOOR", 0.0)  # exact: no light guard scaled instead of computed
     secret = Rule.parse("if prev is red then card.rank > prev.rank else card is black")
     rng = random.Random(3)
     faces = standard_deck()
@@ -180,6 +185,11 @@ def test_mass_after_equals_adding_the_verdicts() -> None:
         for out, verdict in zip(outs, verdicts, strict=True):
             probe._add(out, bool(verdict))
         assert space.agreeing_mass(guess, situations) == pytest.approx(probe.raw_mass(), rel=1e-5)
+        if grown:  # with light guards scaled, not computed, the agreeing mass moves by a hair only
+            monkeypatch.setattr(G, "GUARD_FLOOR", 1e-4)
+            space._cache = {}
+            assert space.agreeing_mass(guess, situations) == pytest.approx(probe.raw_mass(), rel=1e-2)
+            monkeypatch.setattr(G, "GUARD_FLOOR", 0.0)
 
 
 def test_outcome_memory_is_bounded_and_forgetting_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -193,3 +203,85 @@ def test_outcome_memory_is_bounded_and_forgetting_loses_nothing(monkeypatch: pyt
     both = g.outcomes_many(situations)  # six remembered, six new: over the limit, memory is cleared
     assert len(g._seen) <= 8
     assert (both[:6] == first).all() and (both == g._judge(situations)).all()
+
+
+def _scattered(rule: Rule, n: int, seed: int) -> list[tuple[list, object, bool]]:
+    """Verdicts on random lines (a dealt line can stall on a dead end and say one thing forever)."""
+    faces = standard_deck()
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        line = [rng.choice(faces) for _ in range(rng.randint(2, 12))]
+        card = rng.choice(faces)
+        out.append((line, card, rule.accepts(card, line)))
+    return out
+
+
+def _contains(space: GrammarSpace, secret: Rule, seed: int = 5) -> float:
+    """Mass of the space's rules that judge 400 random situations exactly as ``secret`` does."""
+    faces = standard_deck()
+    rng = random.Random(seed)
+    situations = []
+    for _ in range(400):
+        line = [rng.choice(faces) for _ in range(rng.randint(2, 14))]
+        situations.append((rng.choice(faces), tuple(line)))
+    return space.agreeing_mass(secret, situations)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # three-branch chains whose first condition reads the cards down or the position
+        "if prev is number then card.rank % 3 == 2 else if prev is prime then card.suit != prev2.suit "
+        "else card.suit in [spades, diamonds, hearts]",
+        "if position % 3 == 0 then card.suit == prev.suit else card is not number or card is odd",
+        "if prev.suit == clubs then card is red else if prev is face then card.rank > prev.rank else card is even",
+        # sums of ranks modulo 3 and 4, and the negated residues
+        "(card.rank + prev2.rank) % 4 == 0",
+        "(card.rank + prev.rank) % 3 != 1",
+        "if prev.suit == clubs then card.rank <= prev.rank else card.rank % 3 != 1",
+    ],
+)
+def test_the_grown_space_holds_chains_and_modular_sums(text: str) -> None:
+    secret = Rule.parse(text)
+    space = GrammarSpace()
+    space.grow()
+    for line, card, ok in _scattered(secret, 40, 7):
+        space.observe(line, card, ok)
+    assert _contains(space, secret) > 0, f"{text} is not a rule of the grown space"
+
+
+def test_a_chain_is_outside_the_ungrown_space_and_is_found_once_grown() -> None:
+    secret = Rule.parse(
+        "if prev.suit == clubs then card is red else if prev is face then card.rank > prev.rank else card is even"
+    )
+    ungrown = GrammarSpace(grow=False)
+    assert _contains(ungrown, secret) == 0
+    space = GrammarSpace()
+    for line, card, ok in _scattered(secret, 120, 4):
+        space.observe(line, card, ok)
+    assert space.bound == 1  # the catch-all won, so the guarded rules joined
+    best = space.classes(1)[0].rule
+    faces = standard_deck()
+    rng = random.Random(9)
+    for _ in range(300):
+        line = [rng.choice(faces) for _ in range(rng.randint(2, 10))]
+        card = rng.choice(faces)
+        assert best.accepts(card, line) == secret.accepts(card, line), best.text
+
+
+def test_light_guards_left_out_change_probabilities_little(monkeypatch: pytest.MonkeyPatch) -> None:
+    from eleusis_lab.science import grammar as G
+
+    secret = Rule.parse("if prev is face then card is red else card.rank >= prev.rank")
+    evidence = _evidence(secret, 14, 3)
+    faces = standard_deck()
+    got = []
+    for floor in (G.GUARD_FLOOR, 0.0):
+        monkeypatch.setattr(G, "GUARD_FLOOR", floor)
+        space = GrammarSpace()
+        space.grow()
+        for line, card, ok in evidence:
+            space.observe(line, card, ok)
+        got.append(space.probabilities(evidence[-1][0], faces))
+    assert np.abs(got[0] - got[1]).max() < 0.01
