@@ -11,8 +11,9 @@ It keeps a :class:`~eleusis_lab.science.grammar.GrammarSpace` up to date with th
   starters when the judge looks there too).  Guessing now with confidence p is worth
   ``p * S + (1 - p) * V_wrong`` against ``V_wait`` for waiting, where S is the score of a right guess
   now; waiting one turn costs a point, a wrong guess the penalty and a turn (:func:`guess_threshold`).
-  With the benchmark's penalty 2 that gives p > 2/3, the article's own figure; near the end of a round
-  the threshold changes as the floored score says it should.
+  With the benchmark's penalty 2 that gives p > 2/3, the article's own figure; a wrong guess costs its
+  penalty in full even where the mean's floor at 0 would hide it, so the end of a round brings no
+  desperate guesses.
 - **Never repeats a refuted guess**: after a wrong guess the guess's behaviour class (every allowed rule
   that judges like it where it was judged) is taken out of the posterior, so the next experiment goes
   where the refuted guess and the rest disagree — the counterexample the verdict implies exists.
@@ -40,20 +41,28 @@ def entropy(p: float) -> float:
 def guess_threshold(
     turn: int, max_turns: int, wrong: int = 0, penalty: int = 2, settle: float = 1.0
 ) -> float:
-    """The confidence above which guessing now has the higher expected (floored) score.
+    """The confidence above which guessing now has the higher expected score.
 
     A right guess on ``turn`` scores ``S = max_turns + 1 - turn - penalty * wrong``.  If plays would
-    settle whether the best rule is right in ``settle`` turns, waiting is worth ``S - settle``; a wrong
-    guess settles it at once for the penalty, and the round goes on as if we had waited:
-    ``S - settle - penalty``; scores are floored at 0.  Guess when
-    ``p * S + (1 - p) * V_wrong > V_wait``, i.e. ``p > (V_wait - V_wrong) / (S - V_wrong)`` — for a long
-    round ``penalty / (penalty + settle)``: 2/3 with the benchmark's penalty 2 when one play settles it
-    (the article's figure), lower when plays can hardly tell (a wrong guess is then the experiment).
+    settle whether the best rule is right in ``settle`` turns, waiting is worth ``V_wait = S - settle``
+    (0 once that is past the end of the round, or at the last turn); a wrong guess settles it at once for
+    the penalty, and the round goes on as if we had waited: ``V_wait - penalty``.  The penalty is
+    counted in full even where the benchmark's mean floors a round's score at 0: a wrong statement costs
+    its two points whatever the floor hides (the article's raw score), so a scientist near the end of a
+    round does not state rules it barely believes.  Guess when ``p * S + (1 - p) * (V_wait - penalty) >
+    V_wait``, i.e. ``p > penalty / (S - V_wait + penalty)`` — ``penalty / (penalty + settle)`` while the
+    round is long: 2/3 with the benchmark's penalty 2 when one play settles it (the article's figure),
+    lower when plays can hardly tell (a wrong guess is then the experiment).
 
-    >>> round(guess_threshold(5, 30), 3), guess_threshold(29, 30), guess_threshold(30, 30)
-    (0.667, 0.5, 0.0)
-    >>> round(guess_threshold(5, 30, settle=4), 3)
-    0.333
+    >>> round(guess_threshold(5, 30), 3), round(guess_threshold(5, 30, settle=4), 3)
+    (0.667, 0.333)
+
+    Near the end waiting is worth little, but a right guess is worth little too: on the last turn a
+    right guess scores 1 and a wrong one costs 2, so the threshold stays 2/3; with 3 points left and no
+    card able to tell (``settle`` 4) it is 2/5.
+
+    >>> round(guess_threshold(30, 30), 3), round(guess_threshold(28, 30, settle=4), 3)
+    (0.667, 0.4)
 
     Once wrong guesses have eaten the whole score (``S <= 0``) a right guess gains nothing, so only a
     certain rule is stated:
@@ -64,11 +73,8 @@ def guess_threshold(
     s = max_turns + 1 - turn - penalty * wrong
     if s <= 0:
         return 1.0  # even a right guess scores nothing (floored at 0): guess only when certain
-    if turn >= max_turns:
-        return 0.0  # nothing is left to wait for: a guess can only help
-    v_wait = max(0.0, s - settle)
-    v_wrong = max(0.0, s - settle - penalty)
-    return (v_wait - v_wrong) / (s - v_wrong)
+    v_wait = 0.0 if turn >= max_turns else max(0.0, s - settle)
+    return penalty / (s - v_wait + penalty)
 
 
 def settle_turns(p: float, bits_per_play: float, turns_left: int = 30) -> float:

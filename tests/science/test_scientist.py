@@ -37,25 +37,22 @@ def test_entropy() -> None:
     assert 0 < entropy(0.1) < entropy(0.3) < 1
 
 
-def _floored_value(score: float) -> float:
-    return max(0.0, score)
-
-
 @pytest.mark.parametrize("settle", [1.0, 2.5, 6.0])
 @pytest.mark.parametrize("wrong", [0, 1, 3])
 def test_guess_threshold_is_where_guessing_and_waiting_score_the_same(wrong: int, settle: float) -> None:
     # the derivation, checked by brute force: for every confidence p on a grid, guessing has the higher
-    # expected floored score exactly when p is above the threshold (turns 1-29 of the benchmark's 30)
+    # expected score exactly when p is above the threshold, on every turn of the benchmark's 30; waiting
+    # is worth the (floored) score once settled, a wrong guess costs its penalty in full
     from eleusis_lab.science.scientist import guess_threshold
 
-    for turn in range(1, 30):
+    for turn in range(1, 31):
         s = 31 - turn - 2 * wrong
         threshold = guess_threshold(turn, 30, wrong, 2, settle)
         if s <= 0:
             assert threshold == 1.0  # nothing to gain by a guess
             continue
-        wait = _floored_value(s - settle)
-        wrong_guess = _floored_value(s - settle - 2)
+        wait = 0.0 if turn == 30 else max(0.0, s - settle)
+        wrong_guess = wait - 2
         for k in range(101):
             p = k / 100
             if abs(p - threshold) < 1e-9:
