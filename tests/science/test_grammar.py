@@ -235,7 +235,8 @@ def _contains(space: GrammarSpace, secret: Rule, seed: int = 5) -> float:
         "if prev is number then card.rank % 3 == 2 else if prev is prime then card.suit != prev2.suit "
         "else card.suit in [spades, diamonds, hearts]",
         "if position % 3 == 0 then card.suit == prev.suit else card is not number or card is odd",
-        "if prev.suit == clubs then card is red else if prev is face then card.rank > prev.rank else card is even",
+        "if prev.suit == clubs then card is red else if prev is face then card.rank > prev.rank "
+        "else card is even",
         # sums of ranks modulo 3 and 4, and the negated residues
         "(card.rank + prev2.rank) % 4 == 0",
         "(card.rank + prev.rank) % 3 != 1",
@@ -253,7 +254,8 @@ def test_the_grown_space_holds_chains_and_modular_sums(text: str) -> None:
 
 def test_a_chain_is_outside_the_ungrown_space_and_is_found_once_grown() -> None:
     secret = Rule.parse(
-        "if prev.suit == clubs then card is red else if prev is face then card.rank > prev.rank else card is even"
+        "if prev.suit == clubs then card is red else if prev is face then card.rank > prev.rank "
+        "else card is even"
     )
     ungrown = GrammarSpace(grow=False)
     assert _contains(ungrown, secret) == 0
