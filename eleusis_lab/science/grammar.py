@@ -36,7 +36,9 @@ search goes on among the rules consistent with all the evidence so far.
 
 >>> from eleusis_lab.cards import parse_cards
 >>> space = GrammarSpace()
->>> len(space) > 10**9
+>>> len(space) > 10**8
+True
+>>> grown = GrammarSpace(); grown.grow(); len(grown) > 10**12
 True
 >>> two_h, nine_s = parse_cards("2H 9S")
 >>> space.observe([], two_h, True); space.observe([two_h], nine_s, False)
