@@ -232,14 +232,16 @@ def plays_against_statements(
 
 
 def plays_against_best_rule(evidence: Iterable[Any], deck: str = "standard") -> list[EleusisTest]:
-    """Each play against the most plausible rule of the hypothesis space given the evidence before it.
+    """Each play against the most plausible rule of the scientist's grammar space given the evidence
+    before it.
 
-    This is the current hypothesis of a player who reasons by the kit's hypothesis space (the scientist,
-    or the confirming player below); the space is rebuilt from the evidence, never read from the player.
+    This is the current hypothesis of a player who reasons by that space (the scientist, or the
+    confirming player below, whose experiments are chosen against the same space); the space is rebuilt
+    from the evidence, never read from the player.
     """
-    from eleusis_lab.science.space import HypothesisSpace
+    from eleusis_lab.science.grammar import GrammarSpace
 
-    space = HypothesisSpace(deck)
+    space = GrammarSpace(deck)
     out: list[EleusisTest] = []
     for obs in evidence:
         if obs.kind == "play":

@@ -112,3 +112,24 @@ def test_eleusis_plays_are_counted_against_the_rule_stated_last_before_them() ->
 def test_an_eleusis_test_predicts_with_missing_history_as_the_rules_do() -> None:
     play = EleusisTest(Card.parse("4C"), (Card.parse("2H"),), True, "card.rank > prev2.rank")
     assert play.predicted is True  # prev2 missing: any card is accepted
+
+
+def test_plays_are_counted_against_the_space_the_players_reason_by() -> None:
+    # the confirming player plays what its best rule (of the scientist's grammar space) accepts, so
+    # counted against the best rule of that same space rebuilt from the evidence, its plays are positive
+    # tests (unless no card of its hand fitted); the scientist, playing for information, is often negative
+    from eleusis_lab.science import solo_round
+    from eleusis_lab.science.wason import ConfirmingPlayer, count_eleusis_tests, plays_against_best_rule
+
+    def tally(player_for_deal):
+        tests = []
+        for deal in (1, 2):
+            tests += plays_against_best_rule(
+                solo_round("express-1", player_for_deal(deal), seed=deal).evidence
+            )
+        return count_eleusis_tests(tests)
+
+    confirmer = tally(lambda deal: ConfirmingPlayer(seed=deal))
+    scientist = tally(lambda deal: "scientist")
+    assert confirmer.tests >= 10 and confirmer.negative_share <= 0.1
+    assert scientist.negative_share >= 0.3
