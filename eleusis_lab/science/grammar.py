@@ -775,6 +775,23 @@ class GrammarSpace:
         self._excluded_situations[text] = list(situations)
         self._cache = {}
 
+    def _refuted_verdicts(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For each refuted guess: the atom outcomes of the situations it was judged on, and its verdicts."""
+        if "refuted" not in self._cache:
+            from eleusis_lab.rules import Rule
+
+            found = []
+            for text, _sig, _acc in self._excluded:
+                situations = self._excluded_situations[text]
+                if not situations:
+                    continue
+                rule = Rule.parse(text)
+                outs = self.grammar.outcomes_many(situations)
+                verdicts = np.array([rule.accepts(c, list(line)) for c, line in situations], dtype=bool)
+                found.append((outs, verdicts))
+            self._cache["refuted"] = found
+        return list(self._cache["refuted"])
+
     def _excluded_masses(self) -> list[float]:
         """Mass of each refuted guess's class: the allowed rules agreeing with it where it was judged."""
         if "excluded" not in self._cache:
@@ -877,7 +894,10 @@ class GrammarSpace:
 
     def _pick_bank(self, pick: _Pick, rows: slice = slice(0, 512)) -> np.ndarray:
         """Accept (bool) of one pick on the first bank situations."""
-        o = self.grammar.bank_out[rows]
+        return self._pick_accepts(pick, self.grammar.bank_out[rows])
+
+    def _pick_accepts(self, pick: _Pick, o: np.ndarray) -> np.ndarray:
+        """Accept (bool) of one pick on situations whose atom outcomes are the rows of ``o``."""
         at = [o[:, i] for i in pick.atoms]
         if pick.kind == "single":
             acc = at[0] != 0
@@ -901,11 +921,16 @@ class GrammarSpace:
             return list(self._cache[key][:k])
         picks = self._all_picks(pool)
         excluded = {sig for _t, sig, _a in self._excluded}
+        refuted = self._refuted_verdicts()
         total = self.total_mass()
         groups: dict[bytes, list[_Pick]] = {}
         for p in picks:
             sig = np.packbits(self._pick_bank(p)).tobytes()
             if sig in excluded:
+                continue
+            # a rule judging as a refuted guess did wherever that guess was judged is in its refuted
+            # class (the class its confidence counted), however it differs elsewhere: never offered again
+            if any((self._pick_accepts(p, outs) == verdicts).all() for outs, verdicts in refuted):
                 continue
             groups.setdefault(sig, []).append(p)
         found = []

@@ -287,3 +287,25 @@ def test_light_guards_left_out_change_probabilities_little(monkeypatch: pytest.M
             space.observe(line, card, ok)
         got.append(space.probabilities(evidence[-1][0], faces))
     assert np.abs(got[0] - got[1]).max() < 0.01
+
+
+def test_no_class_offered_judges_as_a_refuted_guess_where_it_was_judged() -> None:
+    # a line that rejects almost everything: many rules agree with a refuted guess wherever it was
+    # judged and differ only elsewhere; none of them may come back as a candidate
+    secret = Rule.parse("card is black and card is face")
+    space = GrammarSpace()
+    evidence = _evidence(secret, 12, 0, start=1)
+    for line, card, ok in evidence:
+        space.observe(line, card, ok)
+    line = evidence[-1][0] + ([evidence[-1][1]] if evidence[-1][2] else [])
+    for _ in range(3):
+        best = space.classes(1)[0]
+        situations = space.probe_situations(line, best.rule, from_start=False)
+        space.exclude(best.text, situations)
+        refuted = best.rule
+        for cand in space.classes(10):
+            rule = cand.rule
+            assert any(rule.accepts(c, list(l)) != refuted.accepts(c, list(l)) for c, l in situations), (
+                cand.text,
+                best.text,
+            )
