@@ -13,7 +13,10 @@ Rule sets (rounds 0 … rounds-1 of every rule, the benchmark's deck order, judg
 For each set it prints every target of issue 12: solved share (>= 98 %), mean floored score (>= 21),
 wrong guesses a round (<= 0.3), a turn's time (observe + choose + decide: median <= 50 ms, worst <= 1 s),
 the calibration bins (reported confidence in the best rule against whether that rule was right, within
-±10 points of the diagonal); then peak memory (<= 500 MB) and the wall time of the run.
+±10 points of the diagonal); then peak memory (<= 500 MB) and the wall time of the run.  Each set's
+figures are also split by the rule's description length in the grown grammar
+(:func:`~eleusis_lab.science.grammar.description_bits`): a round of 30 one-card verdicts tells at most
+30 bits, so rules the prior spends 30 bits or more on cannot be sure by turn 30.
 
     .venv/bin/python benchmarks/bench_scientist.py                 # everything, 3 rounds (see below)
     .venv/bin/python benchmarks/bench_scientist.py --quick         # iterate: library/4 + 8 fresh, 1 round
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import resource
 import statistics
@@ -39,12 +43,13 @@ from typing import Any
 from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, rule_set
 from eleusis_lab.science.benchmark import PUBLISHED, BenchmarkResult, benchmark_round
 from eleusis_lab.science.calibration import calibration_table, max_gap
-from eleusis_lab.science.grammar import grammar
+from eleusis_lab.science.grammar import description_bits, grammar
 from eleusis_lab.science.random_rules import fresh_rules
 from eleusis_lab.science.scientist import ScientistPlayer
 
 TARGETS = {"solved": 0.98, "mean_score": 21.0, "wrong_guesses": 0.3, "median_ms": 50.0, "worst_ms": 1000.0}
 GAP_TARGET = 0.10
+BITS: list[tuple[float, BenchmarkResult]] = []  # every round beside its rule's description length
 MIN_BIN = 10  # bins with fewer turns say too little to hold to the ±10 points
 QUICK_FRESH_SEED = 1  # --quick's fresh set: fixed so that iterations compare
 
@@ -101,11 +106,14 @@ def run_set(
     times: list[tuple[float, float, str]] = []
     start = time.perf_counter()
     misses = []
+    by_bits: list[tuple[float, BenchmarkResult]] = []
     for rule in rules:
+        bits = description_bits(rule.text)  # not a turn's time: measured before the rounds
         for index in range(rounds):
             player = TimedScientist()
             r = benchmark_round(rule.text, player, index, calibrate=True)
             results.append(r)
+            by_bits.append((bits, r))
             times.extend(
                 (t, c, f"{rule.key} round {index} turn {k + 1}")
                 for k, (t, c) in enumerate(zip(player.times, player.cpu, strict=True))
@@ -114,7 +122,8 @@ def run_set(
                 misses.append(f"    {rule.key} round {index}: solved={r.solved} turns={r.turns} "
                               f"wrong={r.wrong_guesses}  {rule.text}")  # fmt: skip
             if out is not None:
-                out.write(json.dumps({"set": name, "key": rule.key, **r.to_dict()}) + "\n")
+                row = {"set": name, "key": rule.key, "bits": bits if bits < math.inf else None}
+                out.write(json.dumps({**row, **r.to_dict()}) + "\n")
                 out.flush()
     s = Summary.of(results)
     print(f"== {name}: {len(rules)} rules x {rounds} rounds in {time.perf_counter() - start:.0f} s")
@@ -129,10 +138,30 @@ def run_set(
           f"its cut-off {s.counted_wrong:.2f}")  # fmt: skip
     print_times(times)
     print_calibration(results)
+    print_by_bits(by_bits)
+    BITS.extend(by_bits)
     print("  rounds not solved or with more than one wrong guess:")
     print("\n".join(misses) or "    none")
     sys.stdout.flush()
     return results, times
+
+
+BANDS = ((0, 10), (10, 20), (20, 30), (30, math.inf))
+
+
+def print_by_bits(rounds: list[tuple[float, BenchmarkResult]], indent: str = "  ") -> None:
+    """Solved share and wrong guesses by how many bits the grown grammar's prior spends on the rule
+    (:func:`~eleusis_lab.science.grammar.description_bits`): 30 one-card verdicts tell at most 30 bits."""
+    print(f"{indent}by the rule's description length in the grown grammar (bits of its prior):")
+    for low, high in (*BANDS, (math.inf, math.inf)):
+        part = [r for b, r in rounds if (low <= b < high) or (low == high == b)]
+        if not part:
+            continue
+        label = "outside the grammar" if low == math.inf else (
+            f"{low}-{high} bits" if high < math.inf else f">= {low} bits")  # fmt: skip
+        s = Summary.of(part)
+        print(f"{indent}  {label:20} {s.rounds:4d} rounds: solved {s.solved:6.1%}, mean floored score "
+              f"{s.mean_score:5.2f}, wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
 
 
 def print_calibration(results: list[BenchmarkResult]) -> None:
@@ -215,6 +244,8 @@ def main() -> int:
         print(f"  {s.rounds} rounds: solved {s.solved:.1%}, mean floored score {s.mean_score:.2f}, "
               f"wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
         print_calibration(results)
+        chosen = {id(r) for r in results}
+        print_by_bits([(b, r) for b, r in BITS if id(r) in chosen])
     print_times(times)
     print(f"peak memory (max RSS of this process): {rss_mb():.0f} MB (<= 500: {mark(rss_mb() <= 500)})")
     best = max(PUBLISHED, key=lambda p: p.solved)

@@ -969,3 +969,34 @@ class GrammarSpace:
             ],
         )
         return min(1.0, agree / total) * self.inside()
+
+
+@functools.cache
+def _prior_probe(deck: str) -> tuple[GrammarSpace, list[tuple[Card, tuple[Card, ...]]]]:
+    """The grown space before any evidence, and 400 random situations (lines of 2-14 cards)."""
+    space = GrammarSpace(deck)
+    space.grow()
+    faces = space.grammar.faces
+    rng = np.random.default_rng(5)
+    situations = []
+    for _ in range(400):
+        line = tuple(faces[int(j)] for j in rng.integers(0, len(faces), int(rng.integers(2, 15))))
+        situations.append((faces[int(rng.integers(0, len(faces)))], line))
+    return space, situations
+
+
+def description_bits(rule: Any, deck: str = "standard") -> float:
+    """How many bits the grown grammar's prior spends on ``rule``: ``-log2`` of the prior mass of its
+    rules that judge as ``rule`` does on 400 random situations (``inf`` when none does: the rule is
+    outside the grammar).  A round of 30 one-card verdicts tells at most 30 bits, far fewer when most
+    verdicts are rejections, so this says how hard a rule is to be sure of within a round.
+
+    >>> description_bits("card.color != prev.color") < 10 < description_bits(
+    ...     "if prev is face then card.suit == prev.suit else card.suit != prev.suit")
+    True
+    """
+    from eleusis_lab.rules import as_rule
+
+    space, situations = _prior_probe(deck)
+    mass = space.agreeing_mass(as_rule(rule), situations)
+    return -math.log2(mass / space.raw_mass()) if mass > 0 else math.inf

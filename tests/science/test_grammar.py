@@ -309,3 +309,20 @@ def test_no_class_offered_judges_as_a_refuted_guess_where_it_was_judged() -> Non
                 cand.text,
                 best.text,
             )
+
+
+def test_description_bits_grow_with_the_rule_and_are_infinite_outside_the_grammar() -> None:
+    from eleusis_lab.science.grammar import description_bits
+
+    simple = description_bits("card.color != prev.color")
+    chain = description_bits(
+        "if prev is number then card.rank % 3 == 2 else if prev is prime then card.suit != prev2.suit "
+        "else card.suit in [spades, diamonds, hearts]"
+    )
+    assert 0 < simple < 12 < chain < float("inf")
+    # a four-way suit switch on the sum of the two last ranks is not a rule of the grammar
+    assert description_bits(
+        "if prev.rank + prev2.rank <= 9 then card.suit == spades else if prev.rank + prev2.rank <= 13 "
+        "then card.suit == clubs else if prev.rank + prev2.rank <= 17 then card.suit == diamonds "
+        "else card.suit == hearts"
+    ) == float("inf")
