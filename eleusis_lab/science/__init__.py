@@ -1,5 +1,8 @@
 """Science: the space of possible rules, the class's own hypotheses, narrowing, and the scientist player.
 
+``HypothesisSpace`` (``space.py``) is the countable space the class narrows; the scientist reasons in
+the grammar space of ``grammar.py`` (``docs/scientist.md``).
+
 >>> from eleusis_lab.science import HypothesisSpace
 >>> HypothesisSpace().remaining() >= 1_000_000
 True

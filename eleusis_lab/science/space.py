@@ -14,6 +14,11 @@ missing), then the family combines them through a lookup table that mirrors the 
 left-to-right evaluation with its "a missing card accepts" reading.  Nothing loops over candidates in
 Python.  Each candidate has a simplicity prior ``exp(-BETA * cost)``: fewer and plainer parts weigh more.
 
+This is the space a class can count: the class board's narrowing plot, lesson 4 and the class's own
+hypotheses show how many of its rules remain (``remaining()``).  The computer scientist reasons in a
+larger space that is never listed, :class:`~eleusis_lab.science.grammar.GrammarSpace`: every rule of a
+small grammar of the same atoms, with ``else if`` chains (see ``docs/scientist.md``).
+
 >>> space = HypothesisSpace()
 >>> len(space) >= 1_000_000
 True
