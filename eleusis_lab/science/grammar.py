@@ -502,8 +502,8 @@ class GrammarSpace:
         self._guard_then: dict[int, np.ndarray] = {}
         # each guard's share of the guarded rules' prior: its own description length
         guards = self.grammar.guards
-        gw = np.exp(-BETA * self.grammar.costs[guards]) if guards else np.zeros(0)
-        self._guard_w = {g: float(x) for g, x in zip(guards, gw / gw.sum() if guards else gw, strict=True)}
+        weights = np.exp(-BETA * self.grammar.costs[guards])
+        self._guard_w = dict(zip(guards, (weights / weights.sum()).tolist(), strict=True)) if guards else {}
         self._guard_else: dict[int, _Counts] = {}
         self._evidence: list[tuple[np.ndarray, bool]] = []
         self._excluded: list[tuple[str, bytes, np.ndarray]] = []  # refuted guesses: text, bank sig, bank acc
@@ -610,18 +610,17 @@ class GrammarSpace:
         total *= 1 - guard_share
         acc = acc * (1 - guard_share)
         if guard_share:
-            shares = self._guard_masses() if cols is not None else {}
-            floor = GUARD_FLOOR * (total + sum(shares.values()))
+            light = self._light_guards(GUARD_FLOOR) if cols is not None else {}
             found: dict[int, float] = {}
             for g, rest in self._guard_else.items():
+                if g in light:
+                    # a guard whose rules carry almost no mass: its share counted, its acceptance taken
+                    # as the rest's (skipping its matrix products keeps a turn fast)
+                    total += light[g]
+                    continue
                 each = guard_share * self._guard_w[g]
                 then = self.wb * self._guard_then[g]
                 then_total = float(then.sum())
-                if cols is not None and shares.get(g, 0.0) < floor:
-                    # a guard whose rules carry almost no mass: its share counted, its acceptance taken
-                    # as the rest's (skipping its matrix products keeps a turn fast)
-                    total += shares.get(g, 0.0)
-                    continue
                 rest_total, rest_acc = rest.masses(self.w, self.wb, cols)
                 found[g] = each * then_total * rest_total
                 total += found[g]
@@ -636,16 +635,18 @@ class GrammarSpace:
             if cols is None:
                 self._cache["guards"] = found
             else:
-                skipped = sum(v for g, v in shares.items() if g not in found)
+                skipped = sum(light.values())
                 kept = total - skipped
                 if skipped > 0 and kept > 0:
                     acc = acc * (total / kept)
         return total, acc
 
-    def _guard_masses(self) -> dict[int, float]:
-        """Each guard's share of :meth:`raw_mass` (its guarded rules the evidence allows)."""
-        self.raw_mass()
-        return dict(self._cache.get("guards", {}))
+    def _light_guards(self, share: float) -> dict[int, float]:
+        """The guards whose guarded rules carry less than ``share`` of :meth:`raw_mass`, with their mass:
+        the products leave them out and carry their mass along."""
+        limit = share * self.raw_mass()  # computes each guard's mass too (the cache's "guards")
+        masses = self._cache.get("guards", {})
+        return {g: masses.get(g, 0.0) for g in self._guard_else if masses.get(g, 0.0) < limit}
 
     def raw_mass(self) -> float:
         """Prior mass of the rules every verdict so far allows (refuted guesses' classes still in)."""
@@ -724,13 +725,12 @@ class GrammarSpace:
         guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
         total = (1 - guard_share) * self._main.mass_after(outs, v, self.w, self.wb)
         if guard_share:
-            shares = self._guard_masses()
-            floor = GUARD_FLOOR * self.raw_mass()
+            light = self._light_guards(GUARD_FLOOR)
             main_before = self._main.masses(self.w, self.wb)[0]
             ratio = total / ((1 - guard_share) * main_before) if main_before > 0 else 0.0
             for g, rest in self._guard_else.items():
-                if shares.get(g, 0.0) < floor:
-                    total += shares.get(g, 0.0) * ratio  # a light guard's rules taken to agree as the rest do
+                if g in light:
+                    total += light[g] * ratio  # a light guard's rules taken to agree as the rest do
                     continue
                 each = guard_share * self._guard_w[g]
                 on, off = outs[:, g] == 1, outs[:, g] == 0
@@ -859,10 +859,9 @@ class GrammarSpace:
         guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
         picks = self._picks(self._main, 1 - guard_share, k)
         if guard_share:
-            shares = self._guard_masses()
-            floor = PICK_FLOOR * self.raw_mass()
+            light = self._light_guards(PICK_FLOOR)
             for g, rest in self._guard_else.items():
-                if shares.get(g, 0.0) < floor:
+                if g in light:
                     continue
                 each = guard_share * self._guard_w[g]
                 then = self._guard_then[g]
