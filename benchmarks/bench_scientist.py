@@ -49,7 +49,6 @@ from eleusis_lab.science.scientist import ScientistPlayer
 
 TARGETS = {"solved": 0.98, "mean_score": 21.0, "wrong_guesses": 0.3, "median_ms": 50.0, "worst_ms": 1000.0}
 GAP_TARGET = 0.10
-BITS: list[tuple[float, BenchmarkResult]] = []  # every round beside its rule's description length
 MIN_BIN = 10  # bins with fewer turns say too little to hold to the ±10 points
 QUICK_FRESH_SEED = 1  # --quick's fresh set: fixed so that iterations compare
 
@@ -99,20 +98,21 @@ def calibration_lines(results: list[BenchmarkResult], indent: str = "  ") -> tup
     return lines, max_gap(table, min_count=MIN_BIN)
 
 
+Rounds = list[tuple[float, BenchmarkResult]]  # each round beside its rule's description length
+
+
 def run_set(
     name: str, rules: list[NamedRule], rounds: int, out: Any
-) -> tuple[list[BenchmarkResult], list[tuple[float, float, str]]]:
-    results: list[BenchmarkResult] = []
+) -> tuple[Rounds, list[tuple[float, float, str]]]:
     times: list[tuple[float, float, str]] = []
     start = time.perf_counter()
     misses = []
-    by_bits: list[tuple[float, BenchmarkResult]] = []
+    by_bits: Rounds = []
     for rule in rules:
         bits = description_bits(rule.text)  # not a turn's time: measured before the rounds
         for index in range(rounds):
             player = TimedScientist()
             r = benchmark_round(rule.text, player, index, calibrate=True)
-            results.append(r)
             by_bits.append((bits, r))
             times.extend(
                 (t, c, f"{rule.key} round {index} turn {k + 1}")
@@ -125,6 +125,7 @@ def run_set(
                 row = {"set": name, "key": rule.key, "bits": bits if bits < math.inf else None}
                 out.write(json.dumps({**row, **r.to_dict()}) + "\n")
                 out.flush()
+    results = [r for _bits, r in by_bits]
     s = Summary.of(results)
     print(f"== {name}: {len(rules)} rules x {rounds} rounds in {time.perf_counter() - start:.0f} s")
     print(
@@ -139,26 +140,28 @@ def run_set(
     print_times(times)
     print_calibration(results)
     print_by_bits(by_bits)
-    BITS.extend(by_bits)
     print("  rounds not solved or with more than one wrong guess:")
     print("\n".join(misses) or "    none")
     sys.stdout.flush()
-    return results, times
+    return by_bits, times
 
 
-BANDS = ((0, 10), (10, 20), (20, 30), (30, math.inf))
+BANDS = ("0-10 bits", "10-20 bits", "20-30 bits", ">= 30 bits", "outside the grammar")
 
 
-def print_by_bits(rounds: list[tuple[float, BenchmarkResult]], indent: str = "  ") -> None:
+def band(bits: float) -> str:
+    """The row of :func:`print_by_bits` a rule of ``bits`` falls in."""
+    return BANDS[4] if bits == math.inf else BANDS[min(int(bits // 10), 3)]
+
+
+def print_by_bits(rounds: Rounds, indent: str = "  ") -> None:
     """Solved share and wrong guesses by how many bits the grown grammar's prior spends on the rule
     (:func:`~eleusis_lab.science.grammar.description_bits`): 30 one-card verdicts tell at most 30 bits."""
     print(f"{indent}by the rule's description length in the grown grammar (bits of its prior):")
-    for low, high in (*BANDS, (math.inf, math.inf)):
-        part = [r for b, r in rounds if (low <= b < high) or (low == high == b)]
+    for label in BANDS:
+        part = [r for b, r in rounds if band(b) == label]
         if not part:
             continue
-        label = "outside the grammar" if low == math.inf else (
-            f"{low}-{high} bits" if high < math.inf else f">= {low} bits")  # fmt: skip
         s = Summary.of(part)
         print(f"{indent}  {label:20} {s.rounds:4d} rounds: solved {s.solved:6.1%}, mean floored score "
               f"{s.mean_score:5.2f}, wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
@@ -216,9 +219,9 @@ def main() -> int:
     start = time.perf_counter()
     grammar("standard")  # built once per process on first use: not a turn's time
     print(f"grammar built in {time.perf_counter() - start:.1f} s (once per process)")
-    every: list[BenchmarkResult] = []
+    every: Rounds = []
     times: list[tuple[float, float, str]] = []
-    unseen: list[BenchmarkResult] = []
+    unseen: Rounds = []
     for name in sets:
         if name == "fresh":
             rules = fresh_rules(seed, count)
@@ -240,12 +243,11 @@ def main() -> int:
         if not results or (title != "all sets" and len(sets) == 1):
             continue
         print(f"== {title}")
-        s = Summary.of(results)
+        s = Summary.of([r for _bits, r in results])
         print(f"  {s.rounds} rounds: solved {s.solved:.1%}, mean floored score {s.mean_score:.2f}, "
               f"wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
-        print_calibration(results)
-        chosen = {id(r) for r in results}
-        print_by_bits([(b, r) for b, r in BITS if id(r) in chosen])
+        print_calibration([r for _bits, r in results])
+        print_by_bits(results)
     print_times(times)
     print(f"peak memory (max RSS of this process): {rss_mb():.0f} MB (<= 500: {mark(rss_mb() <= 500)})")
     best = max(PUBLISHED, key=lambda p: p.solved)
