@@ -18,12 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from eleusis_lab.science.benchmark import PUBLISHED, PUBLISHED_SOURCE, RULES, BenchmarkResult, benchmark_round
-
-
-@dataclass(frozen=True)
-class NamedRule:
-    key: str
-    text: str
+from eleusis_lab.science.random_rules import NamedRule  # a rule set's entry: one type for every set
 
 
 def heldout_rules() -> list[NamedRule]:

@@ -25,6 +25,8 @@ PREDICATES = ["red", "black", "even", "odd", "face", "number", "high", "low", "p
 
 @dataclass(frozen=True)
 class NamedRule:
+    """One rule of a rule set: its key (``express-5``, ``fresh-7-1``) and its text."""
+
     key: str
     text: str
 
