@@ -73,9 +73,10 @@ GUARD_PRIOR = 0.15  # share of all prior mass given to guarded rules once they j
 # does, except that a share OUTSIDE_SLIP of the time it is a coin.  So it loses little while the
 # grammar predicts well, gains when the grammar is surprised, and gains by every refuted guess (a guess
 # the grammar believed with probability p is refuted with probability 1 - p inside it, always outside).
-# Its prior is the share of rules one meets that the grammar cannot say: a few of the library's 44
-# (suit switches, sums), far more among random rules of the whole language.
-OUTSIDE_PRIOR = 0.2
+# Its prior is OUTSIDE_SHARE of all: the share of the tuning set's rules the grown grammar cannot say
+# (2 of the library's 44, the suit switch and the capped sums; random rules of the whole language have
+# more, 10-25 %, and the scientist is overconfident on those).
+OUTSIDE_SHARE = 0.05
 OUTSIDE_SLIP = 0.1
 BANK_SIZE = 1500
 CORE_COST = 3.0  # atoms up to this cost combine; dearer ones (suit tables …) stand alone
@@ -86,7 +87,10 @@ CORE_COST = 3.0  # atoms up to this cost combine; dearer ones (suit tables …) 
 # guard keeps a turn fast: each guard's R-space is a copy of the main one's matrices, restricted).
 GUARD_COST = 1.4
 ELSE_COST = 2.0
-GROW_BELOW = 0.5  # the bound grows once the catch-all is at least as likely as the grammar
+# The bound grows once the catch-all explains the verdicts GROW_ODDS times better than the grammar does
+# (a Bayes factor, so it does not move with OUTSIDE_SHARE, which only says how sure the scientist is).
+GROW_ODDS = 5.0
+GROW_SHARE = 1.0  # … or once the guarded rules counted before growing are as likely as the listed ones
 GUARD_FLOOR = 1e-4  # a guard carrying less than this share of the mass is left out of the products
 PICK_FLOOR = 1e-2  # nor are its rules offered as classes when it carries less than this share
 
@@ -505,6 +509,12 @@ class GrammarSpace:
         weights = np.exp(-BETA * self.grammar.costs[guards])
         self._guard_w = dict(zip(guards, (weights / weights.sum()).tolist(), strict=True)) if guards else {}
         self._guard_else: dict[int, _Counts] = {}
+        # Before the bound grows, the guarded rules whose else-branch is one atom are still counted
+        # (two boolean masks a guard, cheap): [guard, atom] still right where the guard was true / false
+        self._guard_ids = np.array(guards, dtype=np.int64)
+        self._guard_wv = np.array([self._guard_w[g] for g in guards], dtype=np.float64)
+        self._simple_then = np.ones((len(guards), n), dtype=bool)
+        self._simple_else = np.ones((len(guards), n), dtype=bool)
         self._evidence: list[tuple[np.ndarray, bool]] = []
         self._excluded: list[tuple[str, bytes, np.ndarray]] = []  # refuted guesses: text, bank sig, bank acc
         self._excluded_situations: dict[str, list[tuple[Card, Sequence[Card]]]] = {}
@@ -527,6 +537,7 @@ class GrammarSpace:
         new._main = self._main.copy()
         new._guard_then = {g: a.copy() for g, a in self._guard_then.items()}
         new._guard_else = {g: c.copy() for g, c in self._guard_else.items()}
+        new._simple_then, new._simple_else = self._simple_then.copy(), self._simple_else.copy()
         new._evidence = list(self._evidence)
         new._excluded = list(self._excluded)
         new._excluded_situations = dict(self._excluded_situations)
@@ -563,7 +574,7 @@ class GrammarSpace:
         before, after = self.history[-1], self.raw_mass()
         predicted = after / before if before > 0 else 0.0  # the grammar's probability of these verdicts
         self.outside *= (1 - OUTSIDE_SLIP) * predicted + OUTSIDE_SLIP * 0.5 ** len(cards)
-        if self.grow_allowed and self.bound < 1 and (self.raw_mass() == 0.0 or self.inside() < GROW_BELOW):
+        if self.grow_allowed and self.bound < 1 and self._should_grow():
             self.grow()
         self.history.append(self.raw_mass())
 
@@ -571,6 +582,11 @@ class GrammarSpace:
         self._evidence.append((out, verdict))
         outs, v = out[None, :], np.array([verdict])
         self._main.add(outs, v)
+        if self.bound < 1 and len(self._guard_ids):
+            wrong = (out != 0) != verdict
+            on = out[self._guard_ids]
+            self._simple_then[on == 1] &= ~wrong
+            self._simple_else[on == 0] &= ~wrong
         for g in self._guard_else:
             if out[g] == 1:
                 self._guard_then[g] &= (out != 0) == verdict
@@ -654,11 +670,44 @@ class GrammarSpace:
             self._cache["raw"] = max(0.0, self._masses(None)[0])
         return float(self._cache["raw"])
 
+    def simple_guarded_mass(self) -> float:
+        """Before the bound grows: the prior mass of the guarded rules ``if G then A else B`` with B one
+        atom that every verdict so far allows (exactly the mass the grown space gives them)."""
+        if self.bound >= 1 or not len(self._guard_ids):
+            return 0.0
+        if "simple" not in self._cache:
+            wb = self.wb.astype(np.float64)
+            then, rest = self._simple_then @ wb, self._simple_else @ wb
+            self._cache["simple"] = GUARD_PRIOR * KIND_PRIOR["single"] * float(self._guard_wv @ (then * rest))
+        return float(self._cache["simple"])
+
+    def _listed_and_not(self) -> tuple[float, float]:
+        """(posterior weight of the rules the space lists, of those it does not yet or cannot).  Before
+        the bound grows the guarded rules are not listed: their share of the prior comes off the listed
+        ones, and those with a one-atom else-branch (:meth:`simple_guarded_mass`) are weighed exactly.
+        Rules outside the grammar are the catch-all's (its prior weight times its likelihood)."""
+        listed = self.total_mass()
+        unlisted = _outside_weight(self.deck) * self.outside
+        if self.bound < 1 and len(self._guard_ids):
+            listed *= 1 - GUARD_PRIOR
+            unlisted += self.simple_guarded_mass()
+        return listed, unlisted
+
+    def _should_grow(self) -> bool:
+        """Grow once every listed rule is falsified, the guarded rules already counted are at least as
+        likely as the listed ones, or the catch-all explains the verdicts GROW_ODDS times better."""
+        if self.raw_mass() == 0.0:
+            return True
+        listed = (1 - GUARD_PRIOR) * self.total_mass()
+        return (
+            self.simple_guarded_mass() >= GROW_SHARE * listed or self.outside > GROW_ODDS * self.total_mass()
+        )
+
     def inside(self) -> float:
-        """Posterior probability that the true rule is one of the grammar's (against the catch-all)."""
-        mass = self.total_mass()
-        outside = OUTSIDE_PRIOR * self.outside
-        return mass / (mass + outside) if mass + outside > 0 else 0.0
+        """Posterior probability that the true rule is one the space lists (against the guarded rules not
+        listed yet and the catch-all)."""
+        listed, unlisted = self._listed_and_not()
+        return listed / (listed + unlisted) if listed + unlisted > 0 else 0.0
 
     def total_mass(self) -> float:
         """Prior mass of the rules every verdict so far allows (refuted guesses' classes left out)."""
@@ -968,6 +1017,20 @@ class GrammarSpace:
             ],
         )
         return min(1.0, agree / total) * self.inside()
+
+
+def _outside_weight(deck: str) -> float:
+    """The catch-all's prior weight: OUTSIDE_SHARE of everything, in the units of the grown space's
+    prior mass (which is not 1: atoms that do not read the card decide nothing)."""
+    share = OUTSIDE_SHARE
+    return share / (1 - share) * _grown_prior_mass(deck)
+
+
+@functools.cache
+def _grown_prior_mass(deck: str) -> float:
+    space = GrammarSpace(deck)
+    space.grow()
+    return space.total_mass()
 
 
 @functools.cache

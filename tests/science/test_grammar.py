@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import numpy as np
@@ -10,7 +11,8 @@ import pytest
 
 from eleusis_lab.cards import standard_deck
 from eleusis_lab.rules import Rule
-from eleusis_lab.science.grammar import KIND_PRIOR, GrammarSpace, _Counts, grammar
+from eleusis_lab.science import grammar as grammar_module
+from eleusis_lab.science.grammar import GUARD_PRIOR, KIND_PRIOR, OUTSIDE_SHARE, GrammarSpace, _Counts, grammar
 
 
 def _accept(kind: str, o: tuple[int, ...]) -> bool:
@@ -326,3 +328,59 @@ def test_description_bits_grow_with_the_rule_and_are_infinite_outside_the_gramma
         "then card.suit == clubs else if prev.rank + prev2.rank <= 17 then card.suit == diamonds "
         "else card.suit == hearts"
     ) == float("inf")
+
+
+def _simple_guarded_by_growing(space: GrammarSpace) -> float:
+    """The grown space's mass of the guarded rules whose else-branch is one atom, from its own masks."""
+    grown = space.copy()
+    grown.grow()
+    total = 0.0
+    for g, rest in grown._guard_else.items():
+        then = float((grown.wb * grown._guard_then[g]).sum())
+        single = float((grown.wb * rest.single).sum())
+        total += GUARD_PRIOR * grown._guard_w[g] * then * KIND_PRIOR["single"] * single
+    return total
+
+
+@pytest.mark.parametrize("text", ["card is even", "if prev is red then card is face else card is number"])
+def test_before_growing_the_one_atom_guarded_rules_weigh_what_the_grown_space_gives_them(text: str) -> None:
+    secret = Rule.parse(text)
+    space = GrammarSpace(grow=False)
+    assert space.simple_guarded_mass() == pytest.approx(_simple_guarded_by_growing(space), rel=1e-6)
+    for line, card, ok in _evidence(secret, 12, 4):
+        space.observe(line, card, ok)
+        assert space.simple_guarded_mass() == pytest.approx(_simple_guarded_by_growing(space), rel=1e-5)
+    assert space.bound == 0 and space.simple_guarded_mass() > 0
+
+
+def test_the_catch_all_holds_its_share_of_the_prior_and_simple_evidence_leaves_the_listed_rules_likely() -> (
+    None
+):
+    grown = GrammarSpace()
+    grown.grow()
+    assert 1 - grown.inside() == pytest.approx(OUTSIDE_SHARE, rel=1e-6)
+    space = GrammarSpace()
+    for line, card, ok in _evidence(Rule.parse("card is even"), 10, 2):
+        space.observe(line, card, ok)
+    assert space.bound == 0
+    # before the fix the catch-all, weighed against the grammar's unnormalised mass, kept a quarter
+    assert space.inside() > 0.85
+
+
+def _grown_at(secret: Rule, n: int, seed: int) -> int | None:
+    space = GrammarSpace()
+    for k, (line, card, ok) in enumerate(_evidence(secret, n, seed)):
+        space.observe(line, card, ok)
+        if space.bound == 1:
+            return k
+    return None
+
+
+def test_grows_as_soon_as_guarded_rules_explain_the_verdicts_better(monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = Rule.parse("if prev is red then card is face else card is number")
+    grew_at = _grown_at(secret, 80, 7)
+    assert grew_at is not None
+    # by the catch-all's Bayes factor alone, later or never
+    monkeypatch.setattr(grammar_module, "GROW_SHARE", math.inf)
+    alone = _grown_at(secret, 80, 7)
+    assert alone is None or alone > grew_at
