@@ -122,20 +122,22 @@ class BenchmarkBoard:
         self.published.add_class("eleusis-published")
         self.published.layout.margin = "0 0 0 3em"
         self.four_colour = four_colour_choice(four_colour)
-        self.widget = w.VBox(
-            [
-                w.HTML(STYLE + BENCHMARK_CSS),
-                self._title,
-                self.four_colour,
-                self.status,
-                self.table,
-                self.verdict,
-                self.after,  # right under the verdict: at 1280 x 720 a long round's table pushes the hand low
-                self.sure,
-                self.hand,
-                w.HBox([self.journal, self.published]),
-            ]
+        results = w.HBox([self.journal, self.published])
+        head = [w.HTML(STYLE + BENCHMARK_CSS), self._title, self.four_colour, self.status]
+        # While the round is on, the line and then what to do next; the journal below.  Once it is over
+        # the result beside the published models comes right under the banner: below a long round's
+        # line it would be off a 1280 x 720 projector's screen.
+        self._playing = (
+            *head,
+            self.table,
+            self.verdict,
+            self.after,  # right under the verdict: at 1280 x 720 a long round's table pushes the hand low
+            self.sure,
+            self.hand,
+            results,
         )
+        self._over = (*head, results, self.verdict, self.table)
+        self.widget = w.VBox(list(self._playing))
         self.widget.add_class("eleusis-board")
         self.widget.add_class("eleusis-benchmark")
         self.refresh()
@@ -231,6 +233,9 @@ class BenchmarkBoard:
         from eleusis_lab.render.html import table_html
 
         g = self.round
+        layout = self._over if g.is_over else self._playing
+        if tuple(self.widget.children) != layout:
+            self.widget.children = layout
         mainline = g.mainline
         sidelines = [[c for p in col for c in p.cards] for col in g.sidelines[: len(mainline)]]
         sidelines += [[] for _ in range(len(mainline) - len(sidelines))]

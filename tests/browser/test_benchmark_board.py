@@ -187,4 +187,6 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     assert scores == sorted(scores, reverse=True), "the table is ranked by mean score"
     box = table.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 1280, "the published table fits the projector"
+    bottom = table.evaluate("e => e.getBoundingClientRect().bottom + window.scrollY")
+    assert bottom <= 720, f"the published table ends {bottom:.0f} px down the page: off a 1280 x 720 screen"
     _shoot(page, "solved")

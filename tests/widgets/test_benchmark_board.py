@@ -178,3 +178,17 @@ def test_enter_in_the_rule_box_states_the_rule_once() -> None:
     board.rule_text._handle_custom_msg(enter, [])
     board.rule_text._handle_custom_msg(enter, [])  # Enter pressed twice: one guess
     assert board.round.wrong_guesses == 1 and "Not the rule" in board.verdict.value
+
+
+def test_once_over_the_result_beside_the_models_comes_right_under_the_banner() -> None:
+    # At 1280 x 720 a 30-turn line pushed the published table below the screen's edge.
+    board = BenchmarkBoard(rule="rank-pairs", round_index=0)
+    kids = list(board.widget.children)
+    assert kids.index(board.status) < kids.index(board.table) < kids.index(board.hand)
+    while not board.round.is_over:
+        board.play(board.round.hand("You")[0])
+        board.pass_turn()
+    kids = list(board.widget.children)
+    row = next(k for k in kids if board.published in getattr(k, "children", ()))
+    assert kids.index(board.status) + 1 == kids.index(row) < kids.index(board.table)
+    assert board.hand not in kids and board.after not in kids
