@@ -1,11 +1,11 @@
 """The benchmark protocol on the solo variant gives the very results recorded before it moved there.
 
-The golden files were written by ``scripts/benchmark_golden.py`` while ``science/benchmark.py`` still had
+The golden files were written by ``scripts/golden.py benchmark`` while ``science/benchmark.py`` still had
 its own game engine (``BenchmarkGame``/``BenchmarkTable``); now ``benchmark_round`` plays the solo
 variant's ``protocol="benchmark"``.  Each record: the ``--json`` line (confidences, best rules, bits),
 the starter, every card with its verdict and guess, the analysis's counts.  The random player's
 results must never change; the scientist's change only when the scientist is changed on purpose (then
-``python scripts/benchmark_golden.py scientist``).  The unit tests replay every random round and the
+``python scripts/golden.py benchmark scientist``).  The unit tests replay every random round and the
 CLI text, and three quick scientist rounds (the script's ``--check`` replays all of them).
 """
 
@@ -22,7 +22,7 @@ from eleusis_lab.cli import main
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
-from benchmark_golden import record  # noqa: E402
+from golden import benchmark_record as record  # noqa: E402
 
 QUICK_SCIENTIST = {
     ("even-ranks", 0, "benchmark"),

@@ -1,8 +1,8 @@
 """The solo protocol gives the very results recorded before it moved onto ``Round`` (issue 9).
 
-The golden files come from ``scripts/solo_golden.py`` (``eleusis-lab solo --json`` plus the cards played).
+The golden files come from ``scripts/golden.py solo`` (``eleusis-lab solo --json`` plus the cards played).
 The random player's results must never change.  The scientist's change only when the scientist itself is
-changed on purpose; then its golden is regenerated (``python scripts/solo_golden.py scientist``).  The unit
+changed on purpose; then its golden is regenerated (``python scripts/golden.py solo scientist``).  The unit
 tests replay every random round and one seed per rule of the scientist (the script's ``--check`` replays
 all of them).
 """

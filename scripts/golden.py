@@ -1,0 +1,168 @@
+"""Record the results of fixed rules, seeds and rounds: the golden files of tests/science/golden/.
+
+    python scripts/golden.py solo random           # writes tests/science/golden/solo_random.json
+    python scripts/golden.py benchmark scientist   # writes tests/science/golden/benchmark_scientist.json
+    python scripts/golden.py --check solo random   # compares, writes nothing
+
+``solo``: each record is one ``eleusis-lab solo --json`` line plus the cards played (``plays``: card
+text and verdict), so a test can check that the solo variant reproduces the protocol card for card.
+
+``benchmark``: recorded before the benchmark protocol moved onto the solo variant (issue 12 item 4),
+so a test can check that the one engine reproduces the protocol card for card: each record is
+``benchmark_round(...).to_dict()`` (the ``--json`` line, with the confidences, best rules and bits the
+player reported) plus the starter, the cards played with their verdicts and the guesses, and the
+counts the analysis makes (success, wrong guesses and turns up to its cut-off).  ``cli`` holds the text
+``eleusis-lab solo --protocol benchmark`` and ``eleusis-lab bench`` print (the timing line left out).
+
+The random player's goldens must never change; the scientist's are regenerated when the scientist is
+changed on purpose.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+_CLI = "import sys; from eleusis_lab.cli import main; sys.exit(main(sys.argv[1:]))"
+GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "science" / "golden"
+
+# -- solo ---------------------------------------------------------------------------------------------
+#: Mixed difficulty, both decks.
+SOLO_RULES = (
+    "express-1",
+    "gardner-2",
+    "express-5",
+    "within-three",
+    "gardner-4",
+    "climb-round",
+    "letters-cycle",
+    "ink-cycle",
+)
+SOLO_SEEDS = (0, 1, 2)
+
+
+def solo_records(player: str) -> list[dict[str, object]]:
+    """Run ``eleusis-lab solo --json`` for every rule (seeds 0-2), with the cards played of each round."""
+    from eleusis_lab.science.solo import solo_round
+
+    out: list[dict[str, object]] = []
+    for rule in SOLO_RULES:
+        cli = subprocess.run(
+            [sys.executable, "-c", _CLI, "solo", "--rule", rule, "--player", player,
+             "--seed", str(SOLO_SEEDS[0]), "--rounds", str(len(SOLO_SEEDS)), "--json"],
+            check=True, capture_output=True, text=True,
+        ).stdout.splitlines()  # fmt: skip
+        for seed, line in zip(SOLO_SEEDS, cli, strict=True):
+            result = solo_round(rule, player, seed=seed)
+            record = json.loads(line)
+            record["key"] = rule
+            record["plays"] = [[str(card), accepted] for card, accepted in result.plays]
+            out.append(record)
+    return out
+
+
+def solo_differences(saved: Any, now: Any) -> tuple[list[str], int]:
+    return [f"{a['key']} seed {a['seed']}" for a, b in zip(saved, now, strict=True) if a != b], len(saved)
+
+
+# -- the benchmark's protocol -------------------------------------------------------------------------
+#: Mixed difficulty: one-card rules, a rare starter (aces), rules on the previous card and on position.
+BENCHMARK_RULES = (
+    "even-ranks",
+    "aces",
+    "red-low",
+    "faces-red-numbers-black",
+    "colours-alternate",
+    "suit-cycle",
+    "non-decreasing-from-ace",
+    "rank-pairs",
+)
+BENCHMARK_ROUNDS = (0, 1, 2)
+BENCHMARK_STRICT = ("red-low", "colours-alternate")  # also played with the strict judge (round 0)
+
+
+def benchmark_record(key: str, player: str, index: int, judge: str = "benchmark") -> dict[str, object]:
+    """One round's record (see the module docstring)."""
+    from eleusis_lab.science.benchmark import RULES as BENCHMARK
+    from eleusis_lab.science.benchmark import benchmark_round
+
+    text = {r.key: r.text for r in BENCHMARK}[key]
+    result = benchmark_round(text, player, index, judge=judge, calibrate=player == "scientist")
+    out: dict[str, object] = {"key": key, "judge": judge, **result.to_dict()}
+    out["starter"] = str(result.starter)
+    out["counted_wrong"] = result.counted_wrong
+    out["counted_turns"] = result.counted_turns
+    out["plays"] = [[str(t.card), t.accepted, t.guess, t.right] for t in result.turn_log]
+    return out
+
+
+def _run_cli(*args: str, cwd: str | None = None) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", _CLI, *args], check=True, capture_output=True, text=True, cwd=cwd
+    ).stdout
+    return "\n".join(line for line in out.splitlines() if " rounds in " not in line)
+
+
+def cli_outputs(player: str) -> dict[str, str]:
+    """What the two commands print for a few rounds (the timing line left out)."""
+    with tempfile.TemporaryDirectory() as folder:
+        rules = pathlib.Path(folder) / "rules.txt"
+        rules.write_text("red: card is red\nalternate: card.color != prev.color\n", encoding="utf-8")
+        return {
+            "solo": _run_cli("solo", "--protocol", "benchmark", "--rule", "card is red", "--player", player,
+                             "--seed", "0", "--rounds", "3"),
+            "solo --json": _run_cli("solo", "--protocol", "benchmark", "--rule", "card.suit != prev.suit",
+                                    "--player", player, "--seed", "1", "--rounds", "2", "--json"),
+            "bench": _run_cli("bench", "--rules", rules.name, "--player", player, "--rounds", "2",
+                              cwd=folder),
+        }  # fmt: skip
+
+
+def benchmark_records(player: str) -> dict[str, object]:
+    rounds = [benchmark_record(key, player, index) for key in BENCHMARK_RULES for index in BENCHMARK_ROUNDS]
+    rounds += [benchmark_record(key, player, 0, "strict") for key in BENCHMARK_STRICT]
+    return {"rounds": rounds, "cli": cli_outputs(player)}
+
+
+def benchmark_differences(saved: Any, now: Any) -> tuple[list[str], int]:
+    differ = [
+        f"{a['key']} round {a['round']} ({a['judge']})"
+        for a, b in zip(saved["rounds"], now["rounds"], strict=True)
+        if a != b
+    ]
+    differ += [f"cli {k}" for k in saved["cli"] if saved["cli"][k] != now["cli"][k]]
+    return differ, len(saved["rounds"]) + len(saved["cli"])
+
+
+KINDS: dict[str, tuple[Callable[[str], Any], Callable[[Any, Any], tuple[list[str], int]]]] = {
+    "solo": (solo_records, solo_differences),
+    "benchmark": (benchmark_records, benchmark_differences),
+}
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    argv = [a for a in argv if a != "--check"]
+    if len(argv) != 2 or argv[0] not in KINDS or argv[1] not in ("random", "scientist"):
+        print("usage: golden.py [--check] solo|benchmark random|scientist", file=sys.stderr)
+        return 2
+    kind, player = argv
+    records, differences = KINDS[kind]
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    path = GOLDEN / f"{kind}_{player}.json"
+    if check:
+        differ, total = differences(json.loads(path.read_text(encoding="utf-8")), records(player))
+        print(f"{total - len(differ)}/{total} as recorded" + (": " + ", ".join(differ) if differ else ""))
+        return 1 if differ else 0
+    path.write_text(json.dumps(records(player), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
