@@ -41,9 +41,9 @@ from eleusis_lab.classroom.events import (
     SessionEvent,
     event_from_dict,
 )
+from eleusis_lab.classroom.table import TableQuestions, computers_act
 from eleusis_lab.play import GameError, GuessResult, Round, Verdict, find_variant, load_round, new_round
-from eleusis_lab.play import events as ev
-from eleusis_lab.play.actions import Action, DeclareProphet, Guess, NoPlay, OverruleGuess, Play
+from eleusis_lab.play.actions import Action, NoPlay, OverruleGuess, Play
 from eleusis_lab.play.players import ComputerPlayer, lookup
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.science.hypotheses import ClassHypotheses
@@ -224,14 +224,14 @@ class ClassSession:
             out.append(e)
         return out if self._open is not None else []
 
+    def _table(self) -> TableQuestions:
+        return TableQuestions(self.round, frozenset(self._computers), self.locked)
+
     def human(self, name: str | None) -> bool:
-        return name is not None and name not in self._computers
+        return self._table().human(name)
 
     def _listed(self, player: str | None) -> list[Action]:
-        r = self.round
-        if r is None or self.locked:
-            return []
-        return r.legal_actions(player)
+        return self._table().listed(player)
 
     def possible(self) -> frozenset[str]:
         """What may happen now, for the buttons a board shows (read from the round's ``legal_actions``)."""
@@ -269,45 +269,19 @@ class ClassSession:
         return frozenset(out)
 
     def string_limit(self) -> int:
-        """How many cards one play may hold now (New Eleusis strings: up to 4)."""
-        r = self.round
-        return r.capabilities.max_string if r is not None else 1
+        return self._table().string_limit()
 
     def guessers(self) -> list[str]:
-        """The people who may state the rule now (the last to play first)."""
-        r = self.round
-        if r is None or self.locked:
-            return []
-        names = [p for p in r.players if self.human(p) and any(isinstance(a, Guess) for a in self._listed(p))]
-        last = self.last_actor()
-        return sorted(names, key=lambda p: p != last)
+        return self._table().guessers()
 
     def prophet_candidate(self) -> str | None:
-        """New Eleusis: who may become prophet now (the person who just played), if anyone."""
-        last = self.last_actor()
-        if not self.human(last):
-            return None
-        assert last is not None
-        return last if any(isinstance(a, DeclareProphet) for a in self._listed(last)) else None
+        return self._table().prophet_candidate()
 
     def last_actor(self) -> str | None:
-        r = self.round
-        for event in reversed(list(r.events) if r is not None else []):
-            if isinstance(event, ev.Played | ev.NoPlayDeclared):
-                return event.player
-        return None
+        return self._table().last_actor()
 
     def disabled_cards(self) -> list[Card]:
-        """Cards of the current hand the round does not list as plays now (Gardner: tried this turn)."""
-        r = self.round
-        who = r.current_player if r is not None else None
-        if r is None or who is None or not self.human(who):
-            return []
-        plays = [a for a in self._listed(who) if isinstance(a, Play)]
-        if any("cards" in a.open for a in plays):
-            return []
-        allowed = {c for a in plays for c in a.cards}
-        return [c for c in r.hand(who) if c not in allowed]
+        return self._table().disabled_cards()
 
     # ------------------------------------------------------------------ set-up -------------------
     def begin(
@@ -456,21 +430,7 @@ class ClassSession:
         return self.notice
 
     def _computer_turns(self, r: Round) -> list[str]:
-        """Computer seats act until a person must; returns what they did, in sentences."""
-        if not self._computers:
-            return []
-        from eleusis_lab.play.driver import advance
-
-        before = len(r.events)
-        verdicts = advance(r, self._computers)
-        lines = [f"{v.player}: {v.message}" for v in verdicts]
-        for event in list(r.events)[before:]:
-            if isinstance(event, ev.Guessed):
-                word = "RIGHT" if event.correct else "WRONG"
-                lines.append(f"{event.player} guesses {event.text or event.words or ''}: {word}")
-            elif isinstance(event, ev.ProphetDeclared):
-                lines.append(f"{event.player} becomes the prophet.")
-        return lines
+        return computers_act(r, self._computers)
 
     def play(self, cards: Sequence[Card | str] | Card | str, *, prophet_says: bool | None = None) -> Notice:
         """The current player plays a card (or a New Eleusis string)."""

@@ -25,15 +25,14 @@ from typing import Any, Literal
 
 from eleusis_lab.cards import Card, as_card
 from eleusis_lab.classroom import ClassSession, Notice, SessionError
+from eleusis_lab.classroom.table import TableQuestions, computers_act
 from eleusis_lab.play import GameError, GuessResult, Round, Verdict, load_round, new_round
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import (
     BuyHint,
-    DeclareProphet,
     EndHalf,
     Finish,
     GiveHint,
-    Guess,
     NoPlay,
     OverruleGuess,
     PlaceStarter,
@@ -104,8 +103,11 @@ class RoundSession:
             return "revealed"
         return "over" if self.round.is_over else "playing"
 
+    def _table(self) -> TableQuestions:
+        return TableQuestions(self.round, frozenset(self.computers), self.locked, self.physical)
+
     def human(self, name: str | None) -> bool:
-        return name is not None and name not in self.computers
+        return self._table().human(name)
 
     def possible(self) -> frozenset[str]:
         """What may happen now (the buttons a board shows), from the round's ``legal_actions``."""
@@ -149,31 +151,16 @@ class RoundSession:
         return frozenset(out)
 
     def _listed(self, player: str | None) -> list[Any]:
-        r = self.round
-        return [] if r is None or self.locked else r.legal_actions(player)
+        return self._table().listed(player)
 
     def guessers(self) -> list[str]:
-        """The people who may state the rule now (the last to play first)."""
-        r = self.round
-        if r is None:
-            return []
-        names = [p for p in r.players if self.human(p) and any(isinstance(a, Guess) for a in self._listed(p))]
-        last = self.last_actor()
-        return sorted(names, key=lambda p: p != last)
+        return self._table().guessers()
 
     def prophet_candidate(self) -> str | None:
-        """New Eleusis: the person who just played, if they may become prophet now."""
-        last = self.last_actor()
-        if not self.human(last):
-            return None
-        return last if any(isinstance(a, DeclareProphet) for a in self._listed(last)) else None
+        return self._table().prophet_candidate()
 
     def last_actor(self) -> str | None:
-        r = self.round
-        for event in reversed(list(r.events) if r is not None else []):
-            if isinstance(event, ev.Played | ev.NoPlayDeclared):
-                return event.player
-        return None
+        return self._table().last_actor()
 
     def last_was_guess(self) -> bool:
         """Was the round's last action a guess (the dealer may overrule it now)?"""
@@ -189,20 +176,10 @@ class RoundSession:
         return bool(hints) and all(a.consented for a in hints)
 
     def string_limit(self) -> int:
-        """How many cards one play may hold (New Eleusis strings: up to 4)."""
-        return self.round.capabilities.max_string if self.round is not None else 1
+        return self._table().string_limit()
 
     def disabled_cards(self) -> list[Card]:
-        """Cards of the current hand the round does not list as plays now (Gardner: tried this turn)."""
-        r = self.round
-        who = r.current_player if r is not None else None
-        if r is None or who is None or self.physical or not self.human(who) or self.locked:
-            return []
-        plays = [a for a in self._listed(who) if isinstance(a, Play)]
-        if any("cards" in a.open for a in plays):
-            return []
-        allowed = {c for a in plays for c in a.cards}
-        return [c for c in r.hand(who) if c not in allowed]
+        return self._table().disabled_cards()
 
     # ------------------------------------------------------------------ set-up ------------------
     def begin(
@@ -308,20 +285,7 @@ class RoundSession:
         return self.notice
 
     def _computer_turns(self, r: Round) -> list[str]:
-        """Computer seats act until a person must; what they did, in sentences (the class should know)."""
-        if not self.computers or r.is_over:
-            return []
-        from eleusis_lab.play.driver import advance
-
-        before = len(r.events)
-        lines = [f"{v.player}: {v.message}" for v in advance(r, self.computers)]
-        for event in list(r.events)[before:]:
-            if isinstance(event, ev.Guessed):
-                word = "RIGHT" if event.correct else "WRONG"
-                lines.append(f"{event.player} guesses {event.text or event.words or ''}: {word}")
-            elif isinstance(event, ev.ProphetDeclared):
-                lines.append(f"{event.player} becomes the prophet.")
-        return lines
+        return computers_act(r, self.computers)
 
     def _cards(self, cards: Sequence[Card | str] | Card | str) -> list[Card]:
         try:
