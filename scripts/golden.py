@@ -3,6 +3,7 @@
     python scripts/golden.py solo random           # writes tests/science/golden/solo_random.json
     python scripts/golden.py benchmark scientist   # writes tests/science/golden/benchmark_scientist.json
     python scripts/golden.py --check solo random   # compares, writes nothing
+    python scripts/golden.py library-run scientist # eleusis_lab/science/library_run.json (3 minutes)
 
 ``solo``: each record is one ``eleusis-lab solo --json`` line plus the cards played (``plays``: card
 text and verdict), so a test can check that the solo variant reproduces the protocol card for card.
@@ -13,6 +14,9 @@ so a test can check that the one engine reproduces the protocol card for card: e
 player reported) plus the starter, the cards played with their verdicts and the guesses, and the
 counts the analysis makes (success, wrong guesses and turns up to its cut-off).  ``cli`` holds the text
 ``eleusis-lab solo --protocol benchmark`` and ``eleusis-lab bench`` print (the timing line left out).
+
+``library-run``: the scientist's confidence and whether its best rule was right, every turn of the
+library's rules (3 rounds each), shipped with the package for lesson 10's calibration curve.
 
 The random player's goldens must never change; the scientist's are regenerated when the scientist is
 changed on purpose.
@@ -30,6 +34,9 @@ from typing import Any
 
 _CLI = "import sys; from eleusis_lab.cli import main; sys.exit(main(sys.argv[1:]))"
 GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "science" / "golden"
+LIBRARY_RUN_PATH = (
+    pathlib.Path(__file__).resolve().parent.parent / "eleusis_lab" / "science" / "library_run.json"
+)
 
 # -- solo ---------------------------------------------------------------------------------------------
 #: Mixed difficulty, both decks.
@@ -139,9 +146,32 @@ def benchmark_differences(saved: Any, now: Any) -> tuple[list[str], int]:
     return differ, len(saved["rounds"]) + len(saved["cli"])
 
 
-KINDS: dict[str, tuple[Callable[[str], Any], Callable[[Any, Any], tuple[list[str], int]]]] = {
-    "solo": (solo_records, solo_differences),
-    "benchmark": (benchmark_records, benchmark_differences),
+# -- the library's rounds, recorded for lesson 10 (shipped with the package) -----------------------------
+def library_run_records(player: str) -> dict[str, object]:
+    from eleusis_lab.science.bench import library_run_rounds
+
+    return {
+        "about": "The scientist's confidence and whether its best rule was right, every turn of the "
+        "library's standard-deck rules, 3 rounds each, under the language-model benchmark's protocol. "
+        "Written by: python scripts/golden.py library-run scientist",
+        "rounds": library_run_rounds(player),
+    }
+
+
+def library_run_differences(saved: Any, now: Any) -> tuple[list[str], int]:
+    pairs = zip(saved["rounds"], now["rounds"], strict=True)
+    return [f"{a['key']} round {a['round']}" for a, b in pairs if a != b], len(saved["rounds"])
+
+
+Kind = tuple[Callable[[str], Any], Callable[[Any, Any], tuple[list[str], int]], Callable[[str], pathlib.Path]]
+KINDS: dict[str, Kind] = {
+    "solo": (solo_records, solo_differences, lambda player: GOLDEN / f"solo_{player}.json"),
+    "benchmark": (
+        benchmark_records,
+        benchmark_differences,
+        lambda player: GOLDEN / f"benchmark_{player}.json",
+    ),
+    "library-run": (library_run_records, library_run_differences, lambda _player: LIBRARY_RUN_PATH),
 }
 
 
@@ -149,12 +179,12 @@ def main(argv: list[str]) -> int:
     check = "--check" in argv
     argv = [a for a in argv if a != "--check"]
     if len(argv) != 2 or argv[0] not in KINDS or argv[1] not in ("random", "scientist"):
-        print("usage: golden.py [--check] solo|benchmark random|scientist", file=sys.stderr)
+        print("usage: golden.py [--check] solo|benchmark|library-run random|scientist", file=sys.stderr)
         return 2
     kind, player = argv
-    records, differences = KINDS[kind]
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    path = GOLDEN / f"{kind}_{player}.json"
+    records, differences, where = KINDS[kind]
+    path = where(player)
+    path.parent.mkdir(parents=True, exist_ok=True)
     if check:
         differ, total = differences(json.loads(path.read_text(encoding="utf-8")), records(player))
         print(f"{total - len(differ)}/{total} as recorded" + (": " + ", ".join(differ) if differ else ""))

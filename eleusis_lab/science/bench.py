@@ -118,6 +118,45 @@ def calibration_pairs(results: Sequence[BenchmarkResult]) -> list[tuple[float, b
     ]
 
 
+LIBRARY_RUN = "library_run.json"  # written by ``python scripts/golden.py library-run scientist``
+
+
+def library_run_rounds(player: str = "scientist", rounds: int = 3) -> list[dict[str, Any]]:
+    """Play every library rule ``rounds`` rounds under the benchmark's protocol, judging the best rule
+    every turn: each round's key, index, reported confidences and whether the best rule was right."""
+    out = []
+    for rule in library_rules():
+        for index in range(rounds):
+            turns = benchmark_round(rule.text, player, index, calibrate=True).to_dict()
+            out.append(
+                {
+                    "key": rule.key,
+                    "round": index,
+                    "confidence": turns["confidence"],
+                    "best_right": turns["best_right"],
+                }
+            )
+    return out
+
+
+def recorded_library_run() -> list[dict[str, Any]]:
+    """The scientist's rounds of :func:`library_run_rounds` as recorded with the kit (three minutes to
+    play again; ``tests/science/test_library_run.py`` replays a sample and checks it is unchanged)."""
+    text = resources.files("eleusis_lab.science").joinpath(LIBRARY_RUN).read_text(encoding="utf-8")
+    rounds: list[dict[str, Any]] = json.loads(text)["rounds"]
+    return rounds
+
+
+def run_pairs(rounds: Sequence[dict[str, Any]]) -> list[tuple[float, bool]]:
+    """(reported confidence, was that turn's best rule right) for every judged turn of recorded rounds."""
+    return [
+        (float(c), bool(ok))
+        for r in rounds
+        for c, ok in zip(r["confidence"], r["best_right"], strict=True)
+        if c is not None and ok is not None
+    ]
+
+
 def format_report(
     results: dict[str, list[BenchmarkResult]], *, title: str, player: str, seconds: float
 ) -> str:

@@ -1,0 +1,29 @@
+"""The library's recorded scientist rounds (eleusis_lab/science/library_run.json, lesson 10's curve) are
+what the scientist plays now: a sample replays turn for turn.  When the scientist is changed on
+purpose, the file is written again (``python scripts/golden.py library-run scientist``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from eleusis_lab.science.bench import library_rules, recorded_library_run, run_pairs
+from eleusis_lab.science.benchmark import benchmark_round
+
+RUN = recorded_library_run()
+SAMPLE = [RUN[k] for k in range(0, len(RUN), 33)]  # four rounds spread over the library
+
+
+def test_the_run_covers_every_library_rule_three_times() -> None:
+    keys = [r["key"] for r in RUN]
+    assert sorted(set(keys)) == sorted(rule.key for rule in library_rules())
+    assert all(keys.count(k) == 3 for k in set(keys))
+    pairs = run_pairs(RUN)
+    assert len(pairs) > 1000 and all(0.0 <= c <= 1.0 for c, _ok in pairs)
+
+
+@pytest.mark.parametrize("recorded", SAMPLE, ids=lambda r: f"{r['key']}-{r['round']}")
+def test_a_recorded_round_replays_turn_for_turn(recorded: dict) -> None:
+    text = {rule.key: rule.text for rule in library_rules()}[recorded["key"]]
+    now = benchmark_round(text, "scientist", recorded["round"], calibrate=True).to_dict()
+    assert now["best_right"] == recorded["best_right"]
+    assert now["confidence"] == pytest.approx(recorded["confidence"], abs=1e-9)
