@@ -97,9 +97,10 @@ class ConfidencePanel(w.VBox):
             return
         _who, percent, about, _index = kept[-1]
         rule = f"of “{about}”" if about else "with no rule yet"
+        count = f"{len(kept)} statement{'' if len(kept) == 1 else 's'}"
         self.message.value = (
             f'<div class="eleusis-confidence-kept" style="font-family:{FONT}">Kept in the log: '
-            f"<b>{percent} %</b> sure {escape(rule)} ({len(kept)} statements so far).</div>"
+            f"<b>{percent} %</b> sure {escape(rule)} ({count} so far).</div>"
         )
 
     def _on_state(self, _button: Any = None) -> None:

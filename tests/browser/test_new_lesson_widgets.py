@@ -2,6 +2,8 @@
 
 - The 2-4-6 widget (lesson 9) takes three typed numbers and a chosen idea, and shows the verdict and the
   test counted as positive or negative.
+- The confidence panel (lesson 10): a typed rule and the slider's value, stated, are kept in the round's
+  log, and the panel shows what the log holds.
 
 The page is ``notebooks/new_lesson_widgets.ipynb`` (only the widgets, so the page is ready in seconds).
 """
@@ -30,6 +32,7 @@ def page(browser: Any, tmp_path: Path) -> Any:
         try:
             page.goto(server.url + "/", wait_until="domcontentloaded")
             page.wait_for_selector(".eleusis-wason-test", state="visible", timeout=90_000)
+            page.wait_for_selector(".eleusis-confidence-state", state="visible", timeout=90_000)
             yield page
         finally:
             page.close()
@@ -55,3 +58,25 @@ def test_the_2_4_6_widget_judges_a_typed_triple(page: Any) -> None:
         box.press("Tab")
     page.locator(".eleusis-wason-test").click()
     verdict.get_by_text("9, 7, 5: no, it does not fit.").wait_for(timeout=15_000)
+
+
+def test_the_confidence_panel_keeps_the_sliders_value_in_the_log(page: Any) -> None:
+    panel = ".eleusis-confidence"
+    rule = page.locator(f"{panel} .eleusis-confidence-rule input")
+    rule.fill("card.color != prev.color")
+    rule.press("Tab")  # the box's value reaches the kernel
+    handle = page.locator(f"{panel} .noUi-handle")
+    readout = page.locator(f"{panel} .widget-readout")
+    handle.focus()
+    for _ in range(4):  # 50 % down to 30 %, by the keyboard, in steps of 5
+        handle.press("ArrowLeft")
+    assert readout.inner_text() == "30"
+    page.wait_for_timeout(500)  # continuous_update=False: the value goes to the kernel on the change
+    page.locator(f"{panel} .eleusis-confidence-state").click()
+    kept = page.locator(f"{panel} .eleusis-confidence-kept")
+    kept.wait_for(timeout=15_000)
+    # the panel draws the round's log (Round.confidences()), not its own fields
+    assert (
+        "Kept in the log: 30 % sure of “card.color != prev.color” (1 statement so far)" in kept.inner_text()
+    )
+    page.screenshot(path=str(artifacts_dir() / "voila-confidence.png"))

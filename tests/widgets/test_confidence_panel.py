@@ -35,7 +35,7 @@ def test_state_keeps_the_slider_and_the_rule_in_canonical_text() -> None:
     panel.rule_box.value = "card.color!=prev.color"
     panel.state_button.click()
     assert game.log == [("Ana", 70, "card.color != prev.color", 0)]
-    assert "70 %" in panel.message.value and "1 statements" in panel.message.value
+    assert "70 %" in panel.message.value and "(1 statement so far)" in panel.message.value
 
 
 def test_an_empty_rule_box_states_no_rule() -> None:
