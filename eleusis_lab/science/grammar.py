@@ -1028,9 +1028,13 @@ def _outside_weight(deck: str) -> float:
 
 @functools.cache
 def _grown_prior_mass(deck: str) -> float:
+    """The grown space's prior mass, without growing one (49 guards' matrices): the listed rules' share
+    and, for every guard alike, every atom as the then-branch times the whole else-space."""
     space = GrammarSpace(deck)
-    space.grow()
-    return space.total_mass()
+    g = space.grammar
+    rest = _Counts(len(g), g.n_else).masses(space.w, space.wb)[0]
+    guarded = GUARD_PRIOR * float(space.wb.sum()) * rest if g.guards else 0.0
+    return (1 - GUARD_PRIOR if g.guards else 1.0) * space.total_mass() + guarded
 
 
 @functools.cache
