@@ -21,7 +21,6 @@ It keeps a :class:`~eleusis_lab.science.grammar.GrammarSpace` up to date with th
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -93,7 +92,6 @@ def settle_turns(p: float, bits_per_play: float, turns_left: int = 30) -> float:
 
 
 STUCK_BITS = 0.1  # below this, no card in hand can tell the likely rules apart: the line is stuck
-RATE_WINDOW = 5  # verdicts whose bits say what a coming play is worth when this hand tells little
 
 
 def _deck_of(round: Any, name: str) -> str:
@@ -234,8 +232,7 @@ class ScientistPlayer(_players.ComputerPlayer):
 
     def _settle(self, round: Any, name: str, p: float) -> float:
         """Turns of play before the best rule is sure: one while some card in hand can tell the likely
-        rules apart (the article's look-ahead), more when none can (see :func:`settle_turns`), at the
-        rate of information the last few verdicts brought."""
+        rules apart (the article's look-ahead), more when none can (see :func:`settle_turns`)."""
         hand = list(round.hand(name))
         scored = self.scores(round, name, hand)
         top = self._top_split(round, name, [c for _b, _p, c in scored])
@@ -244,16 +241,7 @@ class ScientistPlayer(_players.ComputerPlayer):
             return 1.0
         budget = round.turn_budget  # at a table (no clock) the solo game's 30 turns are the yardstick
         turns_left = budget.max_turns - budget.turn if budget is not None else 30
-        # The hand changes every turn, so the coming plays are worth what the last few were worth
-        # (their verdicts' bits), not only what this hand can tell: judged by this hand alone, a line
-        # where most cards are rejected looked stuck for 20 turns and a 20 % guess looked worth its risk.
-        return settle_turns(p, max(bits, self._recent_bits()), turns_left)
-
-    def _recent_bits(self) -> float:
-        """Mean bits the last ``RATE_WINDOW`` verdicts gained (0 before any)."""
-        masses = self._space.history[-RATE_WINDOW - 1 :] if self._space is not None else []
-        gains = [math.log2(a / b) for a, b in itertools.pairwise(masses) if a > 0 and b > 0]
-        return sum(gains) / len(gains) if gains else 0.0
+        return settle_turns(p, bits, turns_left)
 
     def report(self) -> tuple[float | None, str | None, float | None]:
         """(confidence in the best rule, its text, bits the last verdict gained) after the last play."""
