@@ -507,12 +507,12 @@ class GrammarSpace:
         # each guard's share of the guarded rules' prior: its own description length
         guards = self.grammar.guards
         weights = np.exp(-BETA * self.grammar.costs[guards])
-        self._guard_w = dict(zip(guards, (weights / weights.sum()).tolist(), strict=True)) if guards else {}
+        self._guard_wv = weights / weights.sum() if guards else weights  # in the order of ``guards``
+        self._guard_w = dict(zip(guards, self._guard_wv.tolist(), strict=True))
         self._guard_else: dict[int, _Counts] = {}
         # Before the bound grows, the guarded rules whose else-branch is one atom are still counted
         # (two boolean masks a guard, cheap): [guard, atom] still right where the guard was true / false
         self._guard_ids = np.array(guards, dtype=np.int64)
-        self._guard_wv = np.array([self._guard_w[g] for g in guards], dtype=np.float64)
         self._simple_then = np.ones((len(guards), n), dtype=bool)
         self._simple_else = np.ones((len(guards), n), dtype=bool)
         self._evidence: list[tuple[np.ndarray, bool]] = []
@@ -698,7 +698,7 @@ class GrammarSpace:
         likely as the listed ones, or the catch-all explains the verdicts GROW_ODDS times better."""
         if self.raw_mass() == 0.0:
             return True
-        listed = (1 - GUARD_PRIOR) * self.total_mass()
+        listed, _unlisted = self._listed_and_not()
         return (
             self.simple_guarded_mass() >= GROW_SHARE * listed or self.outside > GROW_ODDS * self.total_mass()
         )
@@ -1022,8 +1022,7 @@ class GrammarSpace:
 def _outside_weight(deck: str) -> float:
     """The catch-all's prior weight: OUTSIDE_SHARE of everything, in the units of the grown space's
     prior mass (which is not 1: atoms that do not read the card decide nothing)."""
-    share = OUTSIDE_SHARE
-    return share / (1 - share) * _grown_prior_mass(deck)
+    return OUTSIDE_SHARE / (1 - OUTSIDE_SHARE) * _grown_prior_mass(deck)
 
 
 @functools.cache
