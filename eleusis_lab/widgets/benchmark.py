@@ -241,11 +241,11 @@ class BenchmarkBoard:
         sidelines += [[] for _ in range(len(mainline) - len(sidelines))]
         self.table.value = table_html(mainline, sidelines, card_width=self.card_width)
         waiting = self._waiting and not g.is_over
+        # once over, the hand, the rule box and the slider are not in the layout at all (``_over``)
         self.hand.show("", [] if g.is_over else g.hand(self.name), enabled=not waiting)
-        self.hand.layout.display = "none" if g.is_over else ""
         self.after.layout.display = "" if waiting else "none"
-        self.sure.disabled = waiting or g.is_over
-        self.sure.layout.display = "" if self.confidence and not g.is_over else "none"
+        self.sure.disabled = waiting
+        self.sure.layout.display = "" if self.confidence else "none"
         r = self.result()
         if g.is_over:
             wrong = f"{r.wrong_guesses} wrong guess{'' if r.wrong_guesses == 1 else 'es'}"
