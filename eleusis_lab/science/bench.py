@@ -122,21 +122,20 @@ LIBRARY_RUN = "library_run.json"  # written by ``python scripts/golden.py librar
 
 
 def library_run_rounds(player: str = "scientist", rounds: int = 3) -> list[dict[str, Any]]:
-    """Play every library rule ``rounds`` rounds under the benchmark's protocol, judging the best rule
-    every turn: each round's key, index, reported confidences and whether the best rule was right."""
-    out = []
-    for rule in library_rules():
-        for index in range(rounds):
-            turns = benchmark_round(rule.text, player, index, calibrate=True).to_dict()
-            out.append(
-                {
-                    "key": rule.key,
-                    "round": index,
-                    "confidence": turns["confidence"],
-                    "best_right": turns["best_right"],
-                }
-            )
-    return out
+    """Play every library rule ``rounds`` rounds (:func:`library_run_round`)."""
+    return [library_run_round(rule, index, player) for rule in library_rules() for index in range(rounds)]
+
+
+def library_run_round(rule: NamedRule, index: int, player: str = "scientist") -> dict[str, Any]:
+    """Round ``index`` of ``rule`` under the benchmark's protocol, the best rule judged every turn: its
+    key, index, reported confidences and whether the best rule was right."""
+    turns = benchmark_round(rule.text, player, index, calibrate=True).to_dict()
+    return {
+        "key": rule.key,
+        "round": index,
+        "confidence": turns["confidence"],
+        "best_right": turns["best_right"],
+    }
 
 
 def recorded_library_run() -> list[dict[str, Any]]:

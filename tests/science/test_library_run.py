@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from eleusis_lab.science.bench import library_rules, recorded_library_run, run_pairs
-from eleusis_lab.science.benchmark import benchmark_round
+from eleusis_lab.science.bench import library_rules, library_run_round, recorded_library_run, run_pairs
 
 RUN = recorded_library_run()
 SAMPLE = [RUN[k] for k in range(0, len(RUN), 33)]  # four rounds spread over the library
@@ -23,7 +22,7 @@ def test_the_run_covers_every_library_rule_three_times() -> None:
 
 @pytest.mark.parametrize("recorded", SAMPLE, ids=lambda r: f"{r['key']}-{r['round']}")
 def test_a_recorded_round_replays_turn_for_turn(recorded: dict) -> None:
-    text = {rule.key: rule.text for rule in library_rules()}[recorded["key"]]
-    now = benchmark_round(text, "scientist", recorded["round"], calibrate=True).to_dict()
+    rule = next(rule for rule in library_rules() if rule.key == recorded["key"])
+    now = library_run_round(rule, recorded["round"])
     assert now["best_right"] == recorded["best_right"]
     assert now["confidence"] == pytest.approx(recorded["confidence"], abs=1e-9)
