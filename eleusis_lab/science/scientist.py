@@ -5,7 +5,9 @@ It keeps a :class:`~eleusis_lab.science.grammar.GrammarSpace` up to date with th
 - **Experiments by expected information.**  It plays the card of its hand whose verdict splits the
   posterior mass most evenly (the most bits expected); ``exploit_last`` turns before the end it may
   instead play the card most likely to be accepted.  After each play it reports the bits the verdict
-  actually gained (log2 of the mass before over the mass after).
+  actually gained (log2 of the mass before over the mass after).  Where no card in hand tells the
+  likely rules apart, it looks one play further: a card is worth also what the best other card
+  could tell on the line it makes if accepted, so a line stuck where they all agree moves on.
 - **Guesses by expected score.**  Its confidence is the posterior probability that the true rule judges
   like its best rule wherever a guess is judged (the next card on this line, random walks onward, and
   starters when the judge looks there too).  Guessing now with confidence p is worth
@@ -92,6 +94,19 @@ def settle_turns(p: float, bits_per_play: float, turns_left: int = 30) -> float:
 
 
 STUCK_BITS = 0.1  # below this, no card in hand can tell the likely rules apart: the line is stuck
+
+
+def top_split(rules: Sequence[tuple[float, Any]], line: Sequence[Card], cards: Sequence[Card]) -> list[float]:
+    """Bits each card's verdict on ``line`` carries about which of ``rules`` (weight, rule) is right.
+
+    >>> from eleusis_lab.cards import parse_cards
+    >>> from eleusis_lab.rules import Rule
+    >>> rules = [(0.5, Rule.parse("card is red")), (0.5, Rule.parse("card is face"))]
+    >>> top_split(rules, [], parse_cards("KH 2H KS"))
+    [0.0, 1.0, 1.0]
+    """
+    cards_down = list(line)
+    return [entropy(sum(w for w, r in rules if r.accepts(card, cards_down))) for card in cards]
 
 
 def _deck_of(round: Any, name: str) -> str:
@@ -200,24 +215,36 @@ class ScientistPlayer(_players.ComputerPlayer):
         if self.exploit_last and turns_left <= self.exploit_last:
             best = max(scored, key=lambda t: (t[1], -t[2].sort_key()[2]))
             return [best[2]]
-        top = self._top_split(round, name, [c for _b, _p, c in scored])
+        rules = self._top_rules(round, name)
+        line = list(round.mainline)
+        cards = [c for _b, _p, c in scored]
+        top = top_split(rules, line, cards)
+        if rules and max(top) < STUCK_BITS:
+            # No card here tells the likely rules apart (after a low black card in "red goes up, black
+            # goes down" they all reject nearly every card, and the line stays put): a card is worth
+            # also what the best other card could tell on the line it makes, if it is accepted.
+            top = [
+                t + p * max(top_split(rules, [*line, c], cards[:k] + cards[k + 1 :]), default=0.0)
+                for k, (t, (_b, p, c)) in enumerate(zip(top, scored, strict=True))
+            ]
         best_k = max(
             range(len(scored)),
             key=lambda k: (top[k] + scored[k][0], scored[k][1], -scored[k][2].sort_key()[2]),
         )
         return [scored[best_k][2]]
 
-    def _top_split(self, round: Any, name: str, cards: Sequence[Card]) -> list[float]:
-        """Bits each card's verdict carries about which of the most probable rule classes is right: the
-        whole posterior's bits alone spread over a million unlikely rules; these go where the guess
-        will be decided."""
+    def _top_rules(self, round: Any, name: str) -> list[tuple[float, Any]]:
+        """The most probable rule classes, as (share among them, rule): the whole posterior's bits alone
+        spread over a million unlikely rules; these are where the guess will be decided."""
         classes = self.space(round, name).classes(6)
         total = sum(c.probability for c in classes)
         if total <= 0:
-            return [0.0] * len(cards)
-        line = list(round.mainline)
-        rules = [(c.probability / total, c.rule) for c in classes]
-        return [entropy(sum(w for w, r in rules if r.accepts(card, line))) for card in cards]
+            return []
+        return [(c.probability / total, c.rule) for c in classes]
+
+    def _top_split(self, round: Any, name: str, cards: Sequence[Card]) -> list[float]:
+        """Bits each card's verdict carries about which of the most probable rule classes is right."""
+        return top_split(self._top_rules(round, name), list(round.mainline), cards)
 
     def _confidence(self, round: Any, name: str) -> tuple[float, str | None]:
         space = self.space(round, name)

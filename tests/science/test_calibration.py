@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from eleusis_lab.science.calibration import calibration_table, max_gap
+from eleusis_lab.science.calibration import calibration_table, max_gap, within
 
 
 def test_bins_cover_zero_to_one_and_count_right() -> None:
@@ -10,6 +10,19 @@ def test_bins_cover_zero_to_one_and_count_right() -> None:
     assert len(table) == 10 and table[0].count == 1 and table[-1].count == 1
     assert table[5].count == 2 and table[5].right == 0.5
     assert max_gap(table, min_count=1) == pytest.approx(0.05)
+
+
+def test_within_allows_a_bins_sampling_error_and_no_more() -> None:
+    # said 50 %, right 64 %: 14 points off.  With 100 statements the error is 4.8 points, so
+    # 14 <= 10 + 2 x 4.8; with 1,000 it is 1.5 points and the same gap is beyond the bound.
+    hundred = calibration_table([(0.5, True)] * 64 + [(0.5, False)] * 36)
+    thousand = calibration_table([(0.5, True)] * 640 + [(0.5, False)] * 360)
+    assert hundred[5].standard_error == pytest.approx(0.048, abs=1e-4)
+    assert within(hundred, 0.10) and not within(thousand, 0.10)
+    assert not within(hundred, 0.10, errors=0.0), "with no allowance it is the plain bound"
+    assert within(thousand, 0.10, min_count=1001), "bins below min_count are not judged"
+    # overconfidence counts the same as underconfidence
+    assert not within(calibration_table([(0.9, True)] * 600 + [(0.9, False)] * 400), 0.10)
 
 
 def test_refuses_what_is_not_a_probability() -> None:

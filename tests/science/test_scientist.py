@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
+from eleusis_lab.cards import Card, parse_cards
 from eleusis_lab.play import new_round
 from eleusis_lab.play.driver import advance
 from eleusis_lab.play.players import lookup
+from eleusis_lab.rules import Rule
 from eleusis_lab.science import ScientistPlayer
-from eleusis_lab.science.scientist import entropy
+from eleusis_lab.science.scientist import STUCK_BITS, entropy, top_split
 
 
 def test_registered_and_plays_an_express_round_to_the_end() -> None:
@@ -59,3 +64,48 @@ def test_guess_threshold_is_where_guessing_and_waiting_score_the_same(wrong: int
                 continue
             guess = p * s + (1 - p) * wrong_guess
             assert (guess > wait) == (p > threshold), (turn, p, threshold)
+
+
+class _LineOnABlackTwo:
+    """A line ending on a black 2, and a hand of 9♣ K♦ A♥: after a black card the likely rules of "red
+    goes up, black goes down" agree on every card (only the ace fits), so no play here tells them apart."""
+
+    turn_budget = None
+
+    def __init__(self) -> None:
+        self.mainline = parse_cards("8H 2S")
+        self._hand = parse_cards("9C KD AH")
+
+    def hand(self, name: str) -> list[Card]:
+        return list(self._hand)
+
+    def legal_actions(self, name: str) -> list[object]:
+        return []
+
+
+class _TwoLikelyRules(ScientistPlayer):
+    """The two likely rules differ only after a red card; the unlikely rest makes the two cards that
+    will surely be rejected look telling (their whole-posterior bits)."""
+
+    rules = (
+        "if prev is red then card is face else card.rank <= prev.rank",
+        "if prev is red then card is number else card.rank <= prev.rank",
+    )
+
+    def scores(self, round: Any, name: str, hand: Sequence[Card]) -> list[tuple[float, float, Card]]:
+        accept = [0.1, 0.1, 0.97]  # 9C, KD, AH
+        return [(entropy(p), p, c) for p, c in zip(accept, hand, strict=True)]
+
+    def _top_rules(self, round: Any, name: str) -> list[tuple[float, Any]]:
+        return [(0.5, Rule.parse(text)) for text in self.rules]
+
+
+def test_a_stuck_line_is_moved_on_by_the_card_that_opens_a_telling_one() -> None:
+    rnd, me = _LineOnABlackTwo(), _TwoLikelyRules()
+    hand = rnd.hand("me")
+    rules = me._top_rules(rnd, "me")
+    assert max(top_split(rules, rnd.mainline, hand)) < STUCK_BITS  # stuck: both rules judge alike here
+    # after the ace (accepted by both, prev now red) the king and the nine split them: 1 bit
+    assert top_split(rules, [*rnd.mainline, hand[2]], hand[:2]) == [1.0, 1.0]
+    # one step only, the 9 or the K (rejected by both) would be played for the unlikely rules' bits
+    assert me.choose_play(rnd, "me") == [hand[2]]
