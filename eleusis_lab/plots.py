@@ -289,12 +289,15 @@ def calibration_plot(
     bins: int = 10,
     ax: Axes | None = None,
     title: str | None = "How sure, how often right",
+    errors: float = 2.0,
 ) -> Figure:
     """Calibration curves: each bin of stated confidence against the share of those statements right.
 
     ``statements`` are (confidence, right) pairs (the scientist's reports, ``bench.calibration_pairs``,
     or a class's slider statements), or a mapping of a name to such pairs for several curves.  Points
-    on the diagonal are calibrated; below it, overconfident.  A point's size grows with its count.
+    on the diagonal are calibrated; below it, overconfident.  A point's size grows with its count, and
+    its bar spans ``errors`` standard errors of its share right either side (``Bin.standard_error``;
+    0 draws none): a level of five statements can say little, one of five hundred pins its share down.
     """
     from eleusis_lab.science.calibration import calibration_table
 
@@ -317,6 +320,11 @@ def calibration_plot(
             sizes = [30 + 170 * (b.count / max(x.count for x in table)) ** 0.5 for b in table]
             color = CURVE_COLOR if k == 0 else HYPOTHESIS_COLORS[(k - 1) % len(HYPOTHESIS_COLORS)]
             ax.plot(xs, ys, color=color, linewidth=2)
+            if errors > 0:
+                spread = [100 * errors * b.standard_error for b in table]
+                ax.errorbar(
+                    xs, ys, yerr=spread, fmt="none", ecolor=color, elinewidth=1.5, capsize=4, alpha=0.7
+                )
             ax.scatter(xs, ys, s=sizes, color=color, marker=markers[k % len(markers)], zorder=3,
                        label=f"{name} ({sum(b.count for b in table)} statements)")  # fmt: skip
         ax.set_xlim(0, 100)

@@ -36,15 +36,22 @@ class Bin:
 
     @property
     def standard_error(self) -> float:
-        """The sampling error of the share right: sqrt(p (1 - p) / n), 0 for an empty bin.
+        """The sampling error of the share right, about sqrt(p (1 - p) / n); 0 for an empty bin.
 
         A level's share right is itself a measurement.  With 360 statements at 24 % right it is
         uncertain by about 2 points, so a gap of 10.1 points there does not show the forecaster is
         more than 10 points off; a check of "within 10 points" allows for that (:func:`within`).
+        The share is Agresti and Coull's, (right + 2) / (n + 4), so that five statements all right
+        still show how little five statements can say (the plain formula would give them no error).
+
+        >>> round(calibration_table([(0.9, True)] * 5)[9].standard_error, 3)
+        0.139
         """
         if not self.count:
             return 0.0
-        return (self.right * (1.0 - self.right) / self.count) ** 0.5
+        n = self.count + 4
+        share = (self.right * self.count + 2) / n
+        return (share * (1.0 - share) / n) ** 0.5
 
 
 def calibration_table(statements: Iterable[tuple[float, bool]], bins: int = 10) -> list[Bin]:
