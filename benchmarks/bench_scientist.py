@@ -39,6 +39,7 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, rule_set
@@ -158,17 +159,33 @@ def band(bits: float) -> str:
     return BANDS[4] if bits == math.inf else BANDS[min(int(bits // 10), 3)]
 
 
+def bits_a_play(results: Sequence[BenchmarkResult]) -> float:
+    """Mean bits the scientist's verdicts gained a play (its own report, log2 of the posterior mass
+    before over after).  A yes/no verdict is expected to bring at most 1 bit."""
+    bits = [t.bits for r in results for t in r.turn_log if t.bits is not None]
+    return statistics.mean(bits) if bits else 0.0
+
+
 def print_by_bits(rounds: Rounds, indent: str = "  ") -> None:
     """Solved share and wrong guesses by how many bits the grown grammar's prior spends on the rule
-    (:func:`~eleusis_lab.science.grammar.description_bits`): 30 one-card verdicts tell at most 30 bits."""
+    (:func:`~eleusis_lab.science.grammar.description_bits`): 30 one-card verdicts tell at most 30 bits.
+    Beside them, the band's mean prior bits, the turn of the right guess in its solved rounds and the
+    bits a play gained: at about 1 bit a play, a rule of B bits is sure around turn B, so the score
+    is set by what the prior spends on the rule."""
     print(f"{indent}by the rule's description length in the grown grammar (bits of its prior):")
     for label in BANDS:
-        part = [r for b, r in rounds if band(b) == label]
+        part = [(b, r) for b, r in rounds if band(b) == label]
         if not part:
             continue
-        s = Summary.of(part)
+        results = [r for _b, r in part]
+        s = Summary.of(results)
+        solved = [r.turns for r in results if r.solved]
+        finite = [b for b, _r in part if b < math.inf]
+        prior = f"prior {statistics.mean(finite):4.1f} bits" if finite else "prior    - bits"
+        solved_at = f"solved at turn {statistics.mean(solved):4.1f}" if solved else "solved at turn    -"
         print(f"{indent}  {label:20} {s.rounds:4d} rounds: solved {s.solved:6.1%}, mean floored score "
-              f"{s.mean_score:5.2f}, wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
+              f"{s.mean_score:5.2f}, wrong guesses a round {s.wrong_guesses:.2f}; {prior}, {solved_at}, "
+              f"{bits_a_play(results):.2f} bits a play")  # fmt: skip
 
 
 def print_calibration(results: list[BenchmarkResult]) -> None:
