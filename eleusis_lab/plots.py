@@ -304,7 +304,7 @@ def calibration_plot(
     series = dict(statements) if isinstance(statements, Mapping) else {"statements": list(statements)}
     with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]
         if ax is None:
-            fig = Figure(figsize=(7.5, 7))
+            fig = Figure(figsize=(7.5, 8), layout="constrained")
             ax = fig.subplots()
         else:
             fig = ax.figure  # type: ignore[assignment]
@@ -332,7 +332,8 @@ def calibration_plot(
         ax.set_aspect("equal")
         ax.set_xlabel("stated confidence (%)")
         ax.set_ylabel("right (%)")
-        ax.legend(loc="upper left", frameon=False)
+        # below the square, not in it: a point or an error bar can fall anywhere inside
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), frameon=False)
         if title:
-            ax.set_title(title)
+            ax.set_title(title, pad=14)  # clear of the markers drawn at 100 %
         return fig  # type: ignore[return-value]

@@ -52,3 +52,19 @@ def test_calibration_plot_bars_span_two_standard_errors() -> None:
     assert segment[:, 1].tolist() == pytest.approx([64 - 9.44, 64 + 9.44], abs=0.05)
     plain = calibration_plot(pairs, errors=0).axes[0]
     assert not [c for c in plain.collections if type(c).__name__ == "LineCollection"]
+
+
+def test_calibration_plot_keeps_its_legend_below_the_square() -> None:
+    # a point or an error bar can fall anywhere in the square, so the legend must not sit in it
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from eleusis_lab.plots import calibration_plot
+
+    fig = calibration_plot({"scientist": [(0.05, True), (0.95, True)], "class": [(0.9, False)]})
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    ax = fig.axes[0]
+    legend, square = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
+    assert legend.y1 <= square.y0, "the legend is below the plot"
+    assert legend.x0 >= 0 and legend.y0 >= 0, "and inside the figure"
