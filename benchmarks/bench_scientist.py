@@ -179,10 +179,9 @@ def print_by_bits(rounds: Rounds, indent: str = "  ") -> None:
             continue
         results = [r for _b, r in part]
         s = Summary.of(results)
-        solved = [r.turns for r in results if r.solved]
         finite = [b for b, _r in part if b < math.inf]
         prior = f"prior {statistics.mean(finite):4.1f} bits" if finite else "prior    - bits"
-        solved_at = f"solved at turn {statistics.mean(solved):4.1f}" if solved else "solved at turn    -"
+        solved_at = f"solved at turn {s.turns:4.1f}" if s.solved else "solved at turn    -"
         print(f"{indent}  {label:20} {s.rounds:4d} rounds: solved {s.solved:6.1%}, mean floored score "
               f"{s.mean_score:5.2f}, wrong guesses a round {s.wrong_guesses:.2f}; {prior}, {solved_at}, "
               f"{bits_a_play(results):.2f} bits a play")  # fmt: skip

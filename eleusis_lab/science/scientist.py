@@ -242,10 +242,6 @@ class ScientistPlayer(_players.ComputerPlayer):
             return []
         return [(c.probability / total, c.rule) for c in classes]
 
-    def _top_split(self, round: Any, name: str, cards: Sequence[Card]) -> list[float]:
-        """Bits each card's verdict carries about which of the most probable rule classes is right."""
-        return top_split(self._top_rules(round, name), list(round.mainline), cards)
-
     def _confidence(self, round: Any, name: str) -> tuple[float, str | None]:
         space = self.space(round, name)
         best = next((c for c in space.classes(3) if c.text not in self.refuted), None)
@@ -262,7 +258,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         rules apart (the article's look-ahead), more when none can (see :func:`settle_turns`)."""
         hand = list(round.hand(name))
         scored = self.scores(round, name, hand)
-        top = self._top_split(round, name, [c for _b, _p, c in scored])
+        top = top_split(self._top_rules(round, name), list(round.mainline), [c for _b, _p, c in scored])
         bits = max((max(b, t) for (b, _p, _c), t in zip(scored, top, strict=True)), default=0.0)
         if bits >= STUCK_BITS:
             return 1.0
