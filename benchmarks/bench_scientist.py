@@ -23,6 +23,7 @@ cannot be sure by turn 30.
     .venv/bin/python benchmarks/bench_scientist.py --quick         # iterate: library/4 + 8 fresh, 1 round
     .venv/bin/python benchmarks/bench_scientist.py --sets fresh --fresh-seed 5 --rounds 3
         [--jsonl out/scientist.jsonl]
+    .venv/bin/python benchmarks/bench_scientist.py --sets benchmark library --scientist-penalty 3
 
 A full run is 122 rules x 3 rounds (366 rounds): 24 minutes at load 7-14 on this 2-core machine
 (turns take about 30 ms of CPU each plus the judge's check of the best rule every turn); expect
@@ -107,7 +108,7 @@ Rounds = list[tuple[float, BenchmarkResult]]  # each round beside its rule's des
 
 
 def run_set(
-    name: str, rules: list[NamedRule], rounds: int, out: Any
+    name: str, rules: list[NamedRule], rounds: int, out: Any, penalty: float | None = None
 ) -> tuple[Rounds, list[tuple[float, float, str]]]:
     times: list[tuple[float, float, str]] = []
     start = time.perf_counter()
@@ -116,7 +117,7 @@ def run_set(
     for rule in rules:
         bits = description_bits(rule.text)  # not a turn's time: measured before the rounds
         for index in range(rounds):
-            player = TimedScientist()
+            player = TimedScientist(penalty=penalty)
             r = benchmark_round(rule.text, player, index, calibrate=True)
             by_bits.append((bits, r))
             times.extend(
@@ -229,6 +230,11 @@ def main() -> int:
     parser.add_argument("--fresh-seed", type=int, default=None, help="seed of the fresh set (default: clock)")
     parser.add_argument("--fresh-count", type=int, default=None, help="rules in the fresh set (26; quick 8)")
     parser.add_argument("--jsonl", default=None, help="write every round as a JSON line here")
+    parser.add_argument(
+        "--scientist-penalty", type=float, default=None,
+        help="what the scientist counts a wrong statement as costing when it decides to guess (default: "
+        "the game's 2); the score is still the game's: lower is bolder, higher more careful",
+    )  # fmt: skip
     args = parser.parse_args()
     sets = args.sets or (["library", "fresh"] if args.quick else ["library", "benchmark", "heldout", "fresh"])
     rounds = args.rounds or (1 if args.quick else 3)
@@ -240,6 +246,8 @@ def main() -> int:
     start = time.perf_counter()
     grammar("standard")  # built once per process on first use: not a turn's time
     print(f"grammar built in {time.perf_counter() - start:.1f} s (once per process)")
+    if args.scientist_penalty is not None:
+        print(f"the scientist decides as if a wrong statement cost {args.scientist_penalty:g} (the game: 2)")
     every: Rounds = []
     times: list[tuple[float, float, str]] = []
     unseen: Rounds = []
@@ -253,7 +261,7 @@ def main() -> int:
             rules = rule_set(name)
             if args.quick and name == "library":
                 rules = rules[::4]
-        results, t = run_set(name, rules, rounds, out)
+        results, t = run_set(name, rules, rounds, out, args.scientist_penalty)
         every.extend(results)
         times.extend(t)
         if name in ("heldout", "fresh"):

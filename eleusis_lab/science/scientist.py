@@ -15,7 +15,8 @@ It keeps a :class:`~eleusis_lab.science.grammar.GrammarSpace` up to date with th
   now; waiting one turn costs a point, a wrong guess the penalty and a turn (:func:`guess_threshold`).
   With the benchmark's penalty 2 that gives p > 2/3, the article's own figure; a wrong guess costs its
   penalty in full even where the mean's floor at 0 would hide it, so the end of a round brings no
-  desperate guesses.
+  desperate guesses.  ``ScientistPlayer(penalty=k)`` decides as if a wrong statement cost k points
+  (the score is still the game's): below the game's penalty it is bolder, above it more careful.
 - **Never repeats a refuted guess**: after a wrong guess the guess's behaviour class (every allowed rule
   that judges like it where it was judged) is taken out of the posterior, so the next experiment goes
   where the refuted guess and the rest disagree — the counterexample the verdict implies exists.
@@ -41,7 +42,7 @@ def entropy(p: float) -> float:
 
 
 def guess_threshold(
-    turn: int, max_turns: int, wrong: int = 0, penalty: int = 2, settle: float = 1.0
+    turn: int, max_turns: int, wrong: int = 0, penalty: float = 2, settle: float = 1.0
 ) -> float:
     """The confidence above which guessing now has the higher expected score.
 
@@ -123,7 +124,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         self,
         seed: int | None = None,
         *,
-        penalty: int | None = None,
+        penalty: float | None = None,
         exploit_last: int = 0,
         last_turn_floor: float = 0.02,
     ) -> None:

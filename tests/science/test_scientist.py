@@ -42,28 +42,42 @@ def test_entropy() -> None:
     assert 0 < entropy(0.1) < entropy(0.3) < 1
 
 
+@pytest.mark.parametrize("penalty", [1, 1.5, 2, 3])
 @pytest.mark.parametrize("settle", [1.0, 2.5, 6.0])
 @pytest.mark.parametrize("wrong", [0, 1, 3])
-def test_guess_threshold_is_where_guessing_and_waiting_score_the_same(wrong: int, settle: float) -> None:
+def test_guess_threshold_is_where_guessing_and_waiting_score_the_same(
+    wrong: int, settle: float, penalty: float
+) -> None:
     # the derivation, checked by brute force: for every confidence p on a grid, guessing has the higher
     # expected score exactly when p is above the threshold, on every turn of the benchmark's 30; waiting
-    # is worth the (floored) score once settled, a wrong guess costs its penalty in full
+    # is worth the (floored) score once settled, a wrong guess costs its penalty in full (the game's 2,
+    # or what a bolder or more careful scientist counts it as: ``ScientistPlayer(penalty=...)``)
     from eleusis_lab.science.scientist import guess_threshold
 
     for turn in range(1, 31):
-        s = 31 - turn - 2 * wrong
-        threshold = guess_threshold(turn, 30, wrong, 2, settle)
+        s = 31 - turn - penalty * wrong
+        threshold = guess_threshold(turn, 30, wrong, penalty, settle)
         if s <= 0:
             assert threshold == 1.0  # nothing to gain by a guess
             continue
         wait = 0.0 if turn == 30 else max(0.0, s - settle)
-        wrong_guess = wait - 2
+        wrong_guess = wait - penalty
         for k in range(101):
             p = k / 100
             if abs(p - threshold) < 1e-9:
                 continue
             guess = p * s + (1 - p) * wrong_guess
             assert (guess > wait) == (p > threshold), (turn, p, threshold)
+
+
+def test_a_dearer_wrong_guess_raises_the_threshold() -> None:
+    from eleusis_lab.science.scientist import guess_threshold
+
+    for turn in (1, 10, 25):
+        for settle in (1.0, 4.0):
+            bold, game, careful = (guess_threshold(turn, 30, 0, k, settle) for k in (1, 2, 3))
+            assert bold < game < careful < 1.0
+    assert round(guess_threshold(5, 30, penalty=1), 3) == 0.5  # one play settles it: 1 / (1 + 1)
 
 
 class _LineOnABlackTwo:
