@@ -43,7 +43,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, rule_set
+from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, prior_reach, rule_set
 from eleusis_lab.science.benchmark import PUBLISHED, BenchmarkResult, benchmark_round
 from eleusis_lab.science.calibration import calibration_table, max_gap, within
 from eleusis_lab.science.grammar import description_bits, grammar
@@ -186,6 +186,9 @@ def print_by_bits(rounds: Rounds, indent: str = "  ") -> None:
         print(f"{indent}  {label:20} {s.rounds:4d} rounds: solved {s.solved:6.1%}, mean floored score "
               f"{s.mean_score:5.2f}, wrong guesses a round {s.wrong_guesses:.2f}; {prior}, {solved_at}, "
               f"{bits_a_play(results):.2f} bits a play")  # fmt: skip
+    reach = statistics.mean(prior_reach(b) for b, _r in rounds)
+    print(f"{indent}  the prior's reach: mean floored score {reach:.2f} if every round went as the bands "
+          "do (right at turn B - 1 for a rule of B bits) with no wrong guess")  # fmt: skip
 
 
 def print_calibration(results: list[BenchmarkResult]) -> None:

@@ -10,6 +10,7 @@ names a rule).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -106,6 +107,17 @@ def run(
             if progress is not None:
                 progress(rule, result)
     return out
+
+
+def prior_reach(bits: float, max_turns: int = 30) -> float:
+    """The score a rule of ``bits`` gets when its right guess comes at turn ``bits - 1``, as the bands
+    measure at about 1 bit a play, with no wrong guess: ``max_turns + 2 - bits``, floored at 0 (and 0
+    outside the grammar).  Not a bound on every player, the estimate of what this prior allows.
+
+    >>> prior_reach(8.0), prior_reach(40.0), prior_reach(math.inf)
+    (24.0, 0.0, 0.0)
+    """
+    return max(0.0, max_turns + 2.0 - bits) if bits < math.inf else 0.0
 
 
 def calibration_pairs(results: Sequence[BenchmarkResult]) -> list[tuple[float, bool]]:
