@@ -239,6 +239,8 @@ def main() -> int:
         "the game's 2); the score is still the game's: lower is bolder, higher more careful",
     )  # fmt: skip
     args = parser.parse_args()
+    if args.scientist_penalty is not None and not args.scientist_penalty >= 0:
+        parser.error(f"--scientist-penalty must be 0 or more, not {args.scientist_penalty:g}")
     sets = args.sets or (["library", "fresh"] if args.quick else ["library", "benchmark", "heldout", "fresh"])
     rounds = args.rounds or (1 if args.quick else 3)
     seed = args.fresh_seed

@@ -128,6 +128,14 @@ class ScientistPlayer(_players.ComputerPlayer):
         exploit_last: int = 0,
         last_turn_floor: float = 0.02,
     ) -> None:
+        # a wrong statement cannot be worth points, nor the exploitation last for negative turns, and
+        # the last turn's floor is a probability: say so here, not as odd guesses in the middle of a round
+        if penalty is not None and not penalty >= 0:
+            raise ValueError(f"a wrong guess's penalty must be 0 or more, not {penalty!r}")
+        if exploit_last < 0:
+            raise ValueError(f"exploit_last counts turns: 0 or more, not {exploit_last!r}")
+        if not 0.0 <= last_turn_floor <= 1.0:
+            raise ValueError(f"last_turn_floor is a confidence between 0 and 1, not {last_turn_floor!r}")
         self.seed = seed
         self.penalty = penalty
         self.exploit_last = exploit_last

@@ -80,6 +80,17 @@ def test_a_dearer_wrong_guess_raises_the_threshold() -> None:
     assert round(guess_threshold(5, 30, penalty=1), 3) == 0.5  # one play settles it: 1 / (1 + 1)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"penalty": -1}, {"penalty": float("nan")}, {"exploit_last": -2}, {"last_turn_floor": 1.5}],
+)
+def test_bad_options_are_refused_at_once(options: dict[str, float]) -> None:
+    from eleusis_lab.science.scientist import ScientistPlayer
+
+    with pytest.raises(ValueError, match=next(iter(options))):
+        ScientistPlayer(**options)  # type: ignore[arg-type]
+
+
 class _LineOnABlackTwo:
     """A line ending on a black 2, and a hand of 9♣ K♦ A♥: after a black card the likely rules of "red
     goes up, black goes down" agree on every card (only the ace fits), so no play here tells them apart."""
