@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, prior_reach, rule_set
-from eleusis_lab.science.benchmark import PUBLISHED, BenchmarkResult, benchmark_round
+from eleusis_lab.science.benchmark import PENALTY, PUBLISHED, BenchmarkResult, benchmark_round
 from eleusis_lab.science.calibration import calibration_table, max_gap, within
 from eleusis_lab.science.grammar import description_bits, grammar
 from eleusis_lab.science.random_rules import fresh_rules
@@ -235,12 +235,14 @@ def main() -> int:
     parser.add_argument("--jsonl", default=None, help="write every round as a JSON line here")
     parser.add_argument(
         "--scientist-penalty", type=float, default=None,
-        help="what the scientist counts a wrong statement as costing when it decides to guess (default: "
-        "the game's 2); the score is still the game's: lower is bolder, higher more careful",
+        help=f"what the scientist counts a wrong statement as costing when it decides to guess (default: "
+        f"the game's {PENALTY}); the score is still the game's: lower is bolder, higher more careful",
     )  # fmt: skip
     args = parser.parse_args()
-    if args.scientist_penalty is not None and not args.scientist_penalty >= 0:
-        parser.error(f"--scientist-penalty must be 0 or more, not {args.scientist_penalty:g}")
+    try:  # the scientist's own check of its options, as a usage error before any round is played
+        ScientistPlayer(penalty=args.scientist_penalty)
+    except ValueError as error:
+        parser.error(f"--scientist-penalty: {error}")
     sets = args.sets or (["library", "fresh"] if args.quick else ["library", "benchmark", "heldout", "fresh"])
     rounds = args.rounds or (1 if args.quick else 3)
     seed = args.fresh_seed
@@ -252,7 +254,8 @@ def main() -> int:
     grammar("standard")  # built once per process on first use: not a turn's time
     print(f"grammar built in {time.perf_counter() - start:.1f} s (once per process)")
     if args.scientist_penalty is not None:
-        print(f"the scientist decides as if a wrong statement cost {args.scientist_penalty:g} (the game: 2)")
+        cost = args.scientist_penalty
+        print(f"the scientist decides as if a wrong statement cost {cost:g} (the game: {PENALTY})")
     every: Rounds = []
     times: list[tuple[float, float, str]] = []
     unseen: Rounds = []

@@ -18,7 +18,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.science.benchmark import PUBLISHED, PUBLISHED_SOURCE, RULES, BenchmarkResult, benchmark_round
+from eleusis_lab.science.benchmark import (
+    MAX_TURNS,
+    PUBLISHED,
+    PUBLISHED_SOURCE,
+    RULES,
+    BenchmarkResult,
+    benchmark_round,
+)
 from eleusis_lab.science.random_rules import NamedRule  # a rule set's entry: one type for every set
 
 
@@ -109,7 +116,7 @@ def run(
     return out
 
 
-def prior_reach(bits: float, max_turns: int = 30) -> float:
+def prior_reach(bits: float, max_turns: int = MAX_TURNS) -> float:
     """The score a rule of ``bits`` gets when its right guess comes at turn ``bits - 1``, as the bands
     measure at about 1 bit a play, with no wrong guess: ``max_turns + 2 - bits``, floored at 0 (and 0
     outside the grammar).  Not a bound on every player, the estimate of what this prior allows.
