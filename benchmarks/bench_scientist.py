@@ -24,6 +24,11 @@ cannot be sure by turn 30.
     .venv/bin/python benchmarks/bench_scientist.py --sets fresh --fresh-seed 5 --rounds 3
         [--jsonl out/scientist.jsonl]
     .venv/bin/python benchmarks/bench_scientist.py --sets benchmark library --scientist-penalty 3
+    .venv/bin/python benchmarks/bench_scientist.py --sets benchmark --prior out/prior-library.json
+
+``--prior`` plays with another prior (a JSON file of :class:`~eleusis_lab.science.prior.Prior`'s fields,
+as ``benchmarks/bench_prior_fit.py --out`` writes one); the bands of description length are then that
+prior's.
 
 A full run is 122 rules x 3 rounds (366 rounds): 24 minutes at load 7-14 on this 2-core machine
 (turns take about 30 ms of CPU each plus the judge's check of the best rule every turn); expect
@@ -47,6 +52,7 @@ from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, pri
 from eleusis_lab.science.benchmark import PENALTY, PUBLISHED, BenchmarkResult, benchmark_round
 from eleusis_lab.science.calibration import calibration_table, max_gap, within
 from eleusis_lab.science.grammar import description_bits, grammar
+from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
 from eleusis_lab.science.random_rules import fresh_rules
 from eleusis_lab.science.scientist import ScientistPlayer
 
@@ -108,16 +114,17 @@ Rounds = list[tuple[float, BenchmarkResult]]  # each round beside its rule's des
 
 
 def run_set(
-    name: str, rules: list[NamedRule], rounds: int, out: Any, penalty: float | None = None
-) -> tuple[Rounds, list[tuple[float, float, str]]]:
+    name: str, rules: list[NamedRule], rounds: int, out: Any, penalty: float | None = None,
+    prior: Prior = DEFAULT_PRIOR,
+) -> tuple[Rounds, list[tuple[float, float, str]]]:  # fmt: skip
     times: list[tuple[float, float, str]] = []
     start = time.perf_counter()
     misses = []
     by_bits: Rounds = []
     for rule in rules:
-        bits = description_bits(rule.text)  # not a turn's time: measured before the rounds
+        bits = description_bits(rule.text, prior=prior)  # not a turn's time: measured before the rounds
         for index in range(rounds):
-            player = TimedScientist(penalty=penalty)
+            player = TimedScientist(penalty=penalty, prior=prior)
             r = benchmark_round(rule.text, player, index, calibrate=True)
             by_bits.append((bits, r))
             times.extend(
@@ -238,7 +245,17 @@ def main() -> int:
         help=f"what the scientist counts a wrong statement as costing when it decides to guess (default: "
         f"the game's {PENALTY}); the score is still the game's: lower is bolder, higher more careful",
     )  # fmt: skip
+    parser.add_argument(
+        "--prior", default=None, help="a JSON file of the prior to play with (default: its own)"
+    )
     args = parser.parse_args()
+    prior = DEFAULT_PRIOR
+    if args.prior is not None:
+        try:
+            with open(args.prior, encoding="utf-8") as f:
+                prior = Prior.from_json(f.read())
+        except (OSError, ValueError) as error:
+            parser.error(f"--prior: {error}")
     try:  # the scientist's own check of its options, as a usage error before any round is played
         ScientistPlayer(penalty=args.scientist_penalty)
     except ValueError as error:
@@ -256,6 +273,8 @@ def main() -> int:
     if args.scientist_penalty is not None:
         cost = args.scientist_penalty
         print(f"the scientist decides as if a wrong statement cost {cost:g} (the game: {PENALTY})")
+    if prior != DEFAULT_PRIOR:
+        print(f"the scientist plays with the prior of {args.prior}: {json.dumps(prior.to_dict())}")
     every: Rounds = []
     times: list[tuple[float, float, str]] = []
     unseen: Rounds = []
@@ -269,7 +288,7 @@ def main() -> int:
             rules = rule_set(name)
             if args.quick and name == "library":
                 rules = rules[::4]
-        results, t = run_set(name, rules, rounds, out, args.scientist_penalty)
+        results, t = run_set(name, rules, rounds, out, args.scientist_penalty, prior)
         every.extend(results)
         times.extend(t)
         if name in ("heldout", "fresh"):

@@ -27,12 +27,13 @@ its parts are:
 So two N×N boolean matrices, ``right_when_true[C, A]`` and ``right_when_false[C, A]`` ("A judged every
 verdict right on the evidence where C was true / false"), decide every candidate; a verdict updates them
 in one vectorised step, and the posterior mass and acceptance probabilities of all N³ rules are a few
-matrix products (no Python loop over candidates).  The prior is a description length: a grammar
-production's probability times each atom's ``exp(-BETA * cost)`` share (a guard's share of the guarded
-rules is its own ``exp(-BETA * cost)`` too).  When the evidence falsifies every rule, or the catch-all
-"outside the grammar" hypothesis has become the likelier, the bound grows (the guarded rules join, each
-guard's else-space a copy of the matrices built from the evidence where the guard was false) and the
-search goes on among the rules consistent with all the evidence so far.
+matrix products (no Python loop over candidates).  The prior (a
+:class:`~eleusis_lab.science.prior.Prior`) is a description length: a grammar production's probability
+times each atom's ``exp(-beta * cost)`` share (a guard's share of the guarded rules is its own
+``exp(-beta * cost)`` too).  When the evidence falsifies every rule, or the catch-all "outside the
+grammar" hypothesis has become the likelier, the bound grows (the guarded rules join, each guard's
+else-space a copy of the matrices built from the evidence where the guard was false) and the search
+goes on among the rules consistent with all the evidence so far.
 
 >>> from eleusis_lab.cards import parse_cards
 >>> space = GrammarSpace()
@@ -59,15 +60,13 @@ import numpy as np
 from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
 from eleusis_lab.science import space_store
+from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
 
-# The prior is a description length, its two slopes set where the library's rules (the tuning set,
-# never the benchmark's or the held-out ones) are best calibrated: each unit of an atom's cost makes it
-# eight times less plausible (with four, the scientist was right far more often than it said), and one
-# atom alone is as likely as all longer productions together.
-BETA = math.log(8.0)
-# Probability of each production of the grammar (the guarded one only once the bound has grown).
-KIND_PRIOR = {"single": 0.5, "and": 0.125, "or": 0.125, "if": 0.25}
-GUARD_PRIOR = 0.15  # share of all prior mass given to guarded rules once they join
+# The prior is a description length, a value of its own (:class:`~eleusis_lab.science.prior.Prior`):
+# its default slopes were set where the library's rules (the tuning set, never the benchmark's or the
+# held-out ones) are best calibrated.  Each unit of an atom's cost makes it eight times less plausible
+# (with four, the scientist was right far more often than it said), and one atom alone is as likely as
+# all longer productions together; the guarded rules take 15 % once they join.
 # The true rule may lie outside the grammar.  A rule outside it is still a rule of the same language,
 # near the grammar's rules: the catch-all hypothesis predicts each verdict as the grammar's posterior
 # does, except that a share OUTSIDE_SLIP of the time it is a coin.  So it loses little while the
@@ -102,6 +101,7 @@ class _Extra:
     text: str
     cost: float
     judge: Callable[[Card, Sequence[Card]], int]
+    family: str  # its family for the prior (see eleusis_lab.science.prior)
 
 
 def _pos(k: int) -> Callable[[Card, Sequence[Card]], int]:
@@ -124,9 +124,9 @@ def _same_group(group: tuple[Any, ...], equal: bool) -> Callable[[Card, Sequence
 
 def _standard_extras() -> list[_Extra]:
     extras = [
-        _Extra("position == 1", 1.0, _pos(1)),
-        _Extra("position == 2", 1.4, _pos(2)),
-        _Extra("position % 2 == 1", 1.2, _pos_odd),
+        _Extra("position == 1", 1.0, _pos(1), "pos"),
+        _Extra("position == 2", 1.4, _pos(2), "pos"),
+        _Extra("position % 2 == 1", 1.2, _pos_odd, "pos"),
     ]
     spades, hearts, diamonds, clubs = SUITS
     for group, text in (
@@ -137,13 +137,18 @@ def _standard_extras() -> list[_Extra]:
         for equal in (True, False):
             op = "==" if equal else "!="
             extras.append(
-                _Extra(f"(card.suit in {text}) {op} (prev.suit in {text})", 2.0, _same_group(group, equal))
+                _Extra(
+                    f"(card.suit in {text}) {op} (prev.suit in {text})",
+                    2.0,
+                    _same_group(group, equal),
+                    "rel1",
+                )
             )
     return extras
 
 
 def _letter_extras() -> list[_Extra]:
-    return [_Extra("position == 1", 1.0, _pos(1)), _Extra("position == 2", 1.4, _pos(2))]
+    return [_Extra("position == 1", 1.0, _pos(1), "pos"), _Extra("position == 2", 1.4, _pos(2), "pos")]
 
 
 def _is_guard(text: str, cost: float) -> bool:
@@ -157,6 +162,7 @@ class Grammar:
     deck: str
     texts: list[str]
     costs: np.ndarray
+    families: list[str]  # each atom's family, for the prior's extra costs
     table: A.AtomTable
     table_ids: np.ndarray  # atom ids in ``table`` for the first len(table_ids) atoms
     extras: list[_Extra]
@@ -259,6 +265,10 @@ def grammar(deck: str = "standard") -> Grammar:
     out = np.concatenate([out_table, out_extra.reshape(len(bank), len(extras))], axis=1)
     texts = [table.texts[i] for i in ids] + [e.text for e in extras]
     costs = np.concatenate([table.costs[ids], [e.cost for e in extras]])
+    family_of = {
+        int(i): name for name, members in groups.items() if not name.endswith("-core") for i in members
+    }
+    families = [family_of[int(i)] for i in ids] + [e.family for e in extras]
     # observational equivalence: one atom per behaviour on the bank, the cheapest (then shortest) text
     order = sorted(range(len(texts)), key=lambda i: (costs[i], len(texts[i]), texts[i]))
     seen: dict[bytes, int] = {}
@@ -274,6 +284,7 @@ def grammar(deck: str = "standard") -> Grammar:
         deck=deck,
         texts=texts,
         costs=costs[kept],
+        families=[families[i] for i in kept],
         table=table,
         table_ids=ids,
         extras=extras,
@@ -294,8 +305,9 @@ class _Counts:
     Every atom may stand alone; the ``core`` first ones also combine (and, or, if).
     """
 
-    def __init__(self, n: int, core: int) -> None:
+    def __init__(self, n: int, core: int, kinds: dict[str, float] | None = None) -> None:
         self.core = core
+        self.kinds = DEFAULT_PRIOR.kind_weights if kinds is None else kinds  # each production's prior
         self.single = np.ones(n, dtype=bool)  # A alone judged every verdict right
         self.cond_ok = np.ones(core, dtype=bool)  # C never missing on a rejected card (if C …)
         self.and_ok = np.ones(core, dtype=bool)  # A never false on an accepted card nor missing on a rejected
@@ -307,7 +319,7 @@ class _Counts:
 
     def copy(self) -> _Counts:
         new = _Counts.__new__(_Counts)
-        new.core = self.core
+        new.core, new.kinds = self.core, self.kinds
         new.single, new.cond_ok = self.single.copy(), self.cond_ok.copy()
         new.and_ok, new.or_ok = self.and_ok.copy(), self.or_ok.copy()
         new.when_true, new.when_false = self.when_true.copy(), self.when_false.copy()
@@ -384,10 +396,10 @@ class _Counts:
         st = _mv(wt * ~_any_both(true, wrong), wbd)
         sf = _mv(wf * ~_any_both(false, wrong), wbd)
         return (
-            KIND_PRIOR["single"] * float(single.sum())
-            + KIND_PRIOR["and"] * float(a_ok @ st)
-            + KIND_PRIOR["or"] * float(o_ok @ sf)
-            + KIND_PRIOR["if"] * float(c_ok @ (st * sf))
+            self.kinds["single"] * float(single.sum())
+            + self.kinds["and"] * float(a_ok @ st)
+            + self.kinds["or"] * float(o_ok @ sf)
+            + self.kinds["if"] * float(c_ok @ (st * sf))
         )
 
     def masses(
@@ -402,10 +414,10 @@ class _Counts:
         _w, _wb, dec, wbd, rows, wt, wf, st, sf, a_ok, o_ok, c_ok = self.live(w, wb)
         single = wb * self.single
         total = (
-            KIND_PRIOR["single"] * float(single.sum())
-            + KIND_PRIOR["and"] * float(a_ok @ st)
-            + KIND_PRIOR["or"] * float(o_ok @ sf)
-            + KIND_PRIOR["if"] * float(c_ok @ (st * sf))
+            self.kinds["single"] * float(single.sum())
+            + self.kinds["and"] * float(a_ok @ st)
+            + self.kinds["or"] * float(o_ok @ sf)
+            + self.kinds["if"] * float(c_ok @ (st * sf))
         )
         if cols is None or cols[0].shape[1] == 0:
             return total, np.zeros(0)
@@ -413,10 +425,10 @@ class _Counts:
         t, f, m = (x[rows] for x in cols)
         wa = wbd[:, None] * (t_all[dec] + m_all[dec])
         pt, pf = _mm(wt, wa), _mm(wf, wa)
-        acc = KIND_PRIOR["single"] * (single @ (t_all + m_all)).astype(np.float64)
-        acc += KIND_PRIOR["and"] * (a_ok @ (m * st[:, None] + t * pt))
-        acc += KIND_PRIOR["or"] * (o_ok @ ((t + m) * sf[:, None] + f * pf))
-        acc += KIND_PRIOR["if"] * (
+        acc = self.kinds["single"] * (single @ (t_all + m_all)).astype(np.float64)
+        acc += self.kinds["and"] * (a_ok @ (m * st[:, None] + t * pt))
+        acc += self.kinds["or"] * (o_ok @ ((t + m) * sf[:, None] + f * pf))
+        acc += self.kinds["if"] * (
             c_ok @ (t * pt * sf[:, None] + f * st[:, None] * pf + m * (st * sf)[:, None])
         )
         return total, acc
@@ -490,23 +502,27 @@ class _Pick:
 class GrammarSpace:
     """The grammar's rules of one deck, narrowed by verdicts, growing when all are falsified."""
 
-    def __init__(self, deck: str = "standard", *, grow: bool = True) -> None:
+    def __init__(self, deck: str = "standard", *, grow: bool = True, prior: Prior = DEFAULT_PRIOR) -> None:
         self.grammar = grammar(deck)
         self.deck = deck
         self.grow_allowed = grow
+        self.prior = prior
+        self._kinds = prior.kind_weights
         n = len(self.grammar)
-        p = np.exp(-BETA * self.grammar.costs)
+        # an atom's cost, and its family's extra cost under this prior, as a description length
+        costs = self.grammar.costs + np.array([prior.family_cost(f) for f in self.grammar.families])
+        p = np.exp(-prior.beta * costs)
         self.w = (p / p.sum()).astype(np.float32)
         reads_card = np.array(["card" in t for t in self.grammar.texts])
         self.wb = np.where(reads_card, self.w, 0).astype(np.float32)
         self._logp = np.log(p / p.sum())
         self._logpb = np.where(reads_card, self._logp, -np.inf)
         self.bound = 0
-        self._main = _Counts(n, self.grammar.n_core)
+        self._main = _Counts(n, self.grammar.n_core, self._kinds)
         self._guard_then: dict[int, np.ndarray] = {}
         # each guard's share of the guarded rules' prior: its own description length
         guards = self.grammar.guards
-        weights = np.exp(-BETA * self.grammar.costs[guards])
+        weights = np.exp(-prior.beta * costs[guards])
         self._guard_wv = weights / weights.sum() if guards else weights  # in the order of ``guards``
         self._guard_w = dict(zip(guards, self._guard_wv.tolist(), strict=True))
         self._guard_else: dict[int, _Counts] = {}
@@ -602,7 +618,7 @@ class GrammarSpace:
         n = len(self.grammar)
         for g in self.grammar.guards:
             then = np.ones(n, dtype=bool)
-            rest = _Counts(n, self.grammar.n_else)
+            rest = _Counts(n, self.grammar.n_else, self._kinds)
             outs = np.array([o for o, _v in self._evidence]).reshape(-1, n)
             v = np.array([v for _o, v in self._evidence], dtype=bool)
             if len(outs):
@@ -621,7 +637,7 @@ class GrammarSpace:
 
     # -- the posterior ------------------------------------------------------------------------------
     def _masses(self, cols: tuple[np.ndarray, np.ndarray, np.ndarray] | None) -> tuple[float, np.ndarray]:
-        guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
+        guard_share = self.prior.guarded if self.bound >= 1 and self._guard_else else 0.0
         total, acc = self._main.masses(self.w, self.wb, cols)
         total *= 1 - guard_share
         acc = acc * (1 - guard_share)
@@ -678,7 +694,8 @@ class GrammarSpace:
         if "simple" not in self._cache:
             wb = self.wb.astype(np.float64)
             then, rest = self._simple_then @ wb, self._simple_else @ wb
-            self._cache["simple"] = GUARD_PRIOR * KIND_PRIOR["single"] * float(self._guard_wv @ (then * rest))
+            share = self.prior.guarded * self._kinds["single"]
+            self._cache["simple"] = share * float(self._guard_wv @ (then * rest))
         return float(self._cache["simple"])
 
     def _listed_and_not(self) -> tuple[float, float]:
@@ -687,9 +704,9 @@ class GrammarSpace:
         ones, and those with a one-atom else-branch (:meth:`simple_guarded_mass`) are weighed exactly.
         Rules outside the grammar are the catch-all's (its prior weight times its likelihood)."""
         listed = self.total_mass()
-        unlisted = _outside_weight(self.deck) * self.outside
+        unlisted = _outside_weight(self.deck, self.prior) * self.outside
         if self.bound < 1 and len(self._guard_ids):
-            listed *= 1 - GUARD_PRIOR
+            listed *= 1 - self.prior.guarded
             unlisted += self.simple_guarded_mass()
         return listed, unlisted
 
@@ -751,9 +768,13 @@ class GrammarSpace:
         rule: Any,
         situations: Sequence[tuple[Card, Sequence[Card]]],
         also: tuple[Any, Sequence[tuple[Card, Sequence[Card]]]] | None = None,
+        *,
+        exact: bool = False,
     ) -> float:
         """Mass of the allowed rules that judge every one of ``situations`` as ``rule`` does (and, with
-        ``also = (other, its situations)``, every one of those as ``other`` does)."""
+        ``also = (other, its situations)``, every one of those as ``other`` does).  During a round the
+        guards carrying almost no mass are taken to agree as the rest do (it keeps a turn fast);
+        ``exact`` weighs every guard's rules."""
         if not situations:
             return self.raw_mass()
         pairs = [(c, line, rule) for c, line in situations]
@@ -767,14 +788,14 @@ class GrammarSpace:
             rows.setdefault(row.tobytes() + (b"\1" if verdict else b"\0"), k)
         keep = np.fromiter(rows.values(), dtype=np.int64, count=len(rows))
         outs, v = outs[keep], v[keep]
-        return max(0.0, self._mass_after(outs, v))
+        return max(0.0, self._mass_after(outs, v, exact=exact))
 
-    def _mass_after(self, outs: np.ndarray, v: np.ndarray) -> float:
+    def _mass_after(self, outs: np.ndarray, v: np.ndarray, *, exact: bool = False) -> float:
         """What :meth:`raw_mass` would be with these verdicts added (nothing is changed)."""
-        guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
+        guard_share = self.prior.guarded if self.bound >= 1 and self._guard_else else 0.0
         total = (1 - guard_share) * self._main.mass_after(outs, v, self.w, self.wb)
         if guard_share:
-            light = self._light_guards(GUARD_FLOOR)
+            light = {} if exact else self._light_guards(GUARD_FLOOR)
             main_before = self._main.masses(self.w, self.wb)[0]
             ratio = total / ((1 - guard_share) * main_before) if main_before > 0 else 0.0
             for g, rest in self._guard_else.items():
@@ -864,7 +885,7 @@ class GrammarSpace:
         base = math.log(allowed_w) if allowed_w > 0 else -math.inf
 
         def add(kind: str, score: float, atoms: tuple[int, ...]) -> None:
-            picks.append(_Pick(base + math.log(KIND_PRIOR[kind]) + score, kind, atoms))
+            picks.append(_Pick(base + math.log(self._kinds[kind]) + score, kind, atoms))
 
         idx = np.flatnonzero(counts.single & np.isfinite(lpb))
         if len(idx) > k:
@@ -905,7 +926,7 @@ class GrammarSpace:
         return picks
 
     def _all_picks(self, k: int = 40) -> list[_Pick]:
-        guard_share = GUARD_PRIOR if self.bound >= 1 and self._guard_else else 0.0
+        guard_share = self.prior.guarded if self.bound >= 1 and self._guard_else else 0.0
         picks = self._picks(self._main, 1 - guard_share, k)
         if guard_share:
             light = self._light_guards(PICK_FLOOR)
@@ -1019,27 +1040,29 @@ class GrammarSpace:
         return min(1.0, agree / total) * self.inside()
 
 
-def _outside_weight(deck: str) -> float:
+def _outside_weight(deck: str, prior: Prior = DEFAULT_PRIOR) -> float:
     """The catch-all's prior weight: OUTSIDE_SHARE of everything, in the units of the grown space's
     prior mass (which is not 1: atoms that do not read the card decide nothing)."""
-    return OUTSIDE_SHARE / (1 - OUTSIDE_SHARE) * _grown_prior_mass(deck)
+    return OUTSIDE_SHARE / (1 - OUTSIDE_SHARE) * _grown_prior_mass(deck, prior)
 
 
-@functools.cache
-def _grown_prior_mass(deck: str) -> float:
+@functools.lru_cache(maxsize=16)
+def _grown_prior_mass(deck: str, prior: Prior = DEFAULT_PRIOR) -> float:
     """The grown space's prior mass, without growing one (49 guards' matrices): the listed rules' share
     and, for every guard alike, every atom as the then-branch times the whole else-space."""
-    space = GrammarSpace(deck)
+    space = GrammarSpace(deck, prior=prior)
     g = space.grammar
-    rest = _Counts(len(g), g.n_else).masses(space.w, space.wb)[0]
-    guarded = GUARD_PRIOR * float(space.wb.sum()) * rest if g.guards else 0.0
-    return (1 - GUARD_PRIOR if g.guards else 1.0) * space.total_mass() + guarded
+    rest = _Counts(len(g), g.n_else, space._kinds).masses(space.w, space.wb)[0]
+    guarded = prior.guarded * float(space.wb.sum()) * rest if g.guards else 0.0
+    return (1 - prior.guarded if g.guards else 1.0) * space.total_mass() + guarded
 
 
-@functools.cache
-def _prior_probe(deck: str) -> tuple[GrammarSpace, list[tuple[Card, tuple[Card, ...]]]]:
+@functools.lru_cache(maxsize=2)  # a grown space holds tens of MB: the last two priors asked about
+def _prior_probe(
+    deck: str, prior: Prior = DEFAULT_PRIOR
+) -> tuple[GrammarSpace, list[tuple[Card, tuple[Card, ...]]]]:
     """The grown space before any evidence, and 400 random situations (lines of 2-14 cards)."""
-    space = GrammarSpace(deck)
+    space = GrammarSpace(deck, prior=prior)
     space.grow()
     faces = space.grammar.faces
     rng = np.random.default_rng(5)
@@ -1050,8 +1073,8 @@ def _prior_probe(deck: str) -> tuple[GrammarSpace, list[tuple[Card, tuple[Card, 
     return space, situations
 
 
-def description_bits(rule: Any, deck: str = "standard") -> float:
-    """How many bits the grown grammar's prior spends on ``rule``: ``-log2`` of the prior mass of its
+def description_bits(rule: Any, deck: str = "standard", prior: Prior = DEFAULT_PRIOR) -> float:
+    """How many bits the grown grammar's ``prior`` spends on ``rule``: ``-log2`` of the prior mass of its
     rules that judge as ``rule`` does on 400 random situations (``inf`` when none does: the rule is
     outside the grammar).  A round of 30 one-card verdicts tells at most 30 bits, far fewer when most
     verdicts are rejections, so this says how hard a rule is to be sure of within a round.
@@ -1062,6 +1085,6 @@ def description_bits(rule: Any, deck: str = "standard") -> float:
     """
     from eleusis_lab.rules import as_rule
 
-    space, situations = _prior_probe(deck)
-    mass = space.agreeing_mass(as_rule(rule), situations)
+    space, situations = _prior_probe(deck, prior)
+    mass = space.agreeing_mass(as_rule(rule), situations, exact=True)
     return -math.log2(mass / space.raw_mass()) if mass > 0 else math.inf

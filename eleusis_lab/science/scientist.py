@@ -32,6 +32,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import players as _players
 from eleusis_lab.play.round import TurnBudget
 from eleusis_lab.science.grammar import GrammarSpace
+from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
 
 
 def entropy(p: float) -> float:
@@ -127,6 +128,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         penalty: float | None = None,
         exploit_last: int = 0,
         last_turn_floor: float = 0.02,
+        prior: Prior = DEFAULT_PRIOR,
     ) -> None:
         # a wrong statement cannot be worth points, nor the exploitation last for negative turns, and
         # the last turn's floor is a probability: say so here, not as odd guesses in the middle of a round
@@ -140,6 +142,9 @@ class ScientistPlayer(_players.ComputerPlayer):
         self.penalty = penalty
         self.exploit_last = exploit_last
         self.last_turn_floor = last_turn_floor
+        if not isinstance(prior, Prior):
+            raise ValueError(f"the scientist's prior is a Prior, not {type(prior).__name__}")
+        self.prior = prior  # what it believes before any verdict (eleusis_lab.science.prior)
         self._space: GrammarSpace | None = None
         self._round_id: int | None = None
         self._seen = 0
@@ -156,7 +161,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         """The grammar space narrowed by all of ``round``'s evidence (updated incrementally)."""
         evidence = list(round.evidence())
         if self._space is None or self._round_id != id(round) or len(evidence) < self._seen:
-            self._space = GrammarSpace(_deck_of(round, name))
+            self._space = GrammarSpace(_deck_of(round, name), prior=self.prior)
             self._round_id = id(round)
             self._seen = 0
             self._last_guess = None

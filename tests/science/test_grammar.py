@@ -12,7 +12,11 @@ import pytest
 from eleusis_lab.cards import standard_deck
 from eleusis_lab.rules import Rule
 from eleusis_lab.science import grammar as grammar_module
-from eleusis_lab.science.grammar import GUARD_PRIOR, KIND_PRIOR, OUTSIDE_SHARE, GrammarSpace, _Counts, grammar
+from eleusis_lab.science.grammar import OUTSIDE_SHARE, GrammarSpace, _Counts, grammar
+from eleusis_lab.science.prior import DEFAULT_PRIOR
+
+KIND_PRIOR = DEFAULT_PRIOR.kind_weights
+GUARD_PRIOR = DEFAULT_PRIOR.guarded
 
 
 def _accept(kind: str, o: tuple[int, ...]) -> bool:
@@ -27,12 +31,13 @@ def _accept(kind: str, o: tuple[int, ...]) -> bool:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_masses_equal_brute_force_over_every_rule(seed: int) -> None:
+@pytest.mark.parametrize("kinds", [KIND_PRIOR, {"single": 0.7, "and": 0.05, "or": 0.2, "if": 0.05}])
+def test_masses_equal_brute_force_over_every_rule(seed: int, kinds: dict[str, float]) -> None:
     rng = np.random.default_rng(seed)
     n, core = 7, 5
     w = rng.random(n).astype(np.float32)
     wb = np.where(rng.random(n) < 0.7, w, 0).astype(np.float32)
-    counts = _Counts(n, core)
+    counts = _Counts(n, core, kinds)
     evidence = [(rng.integers(0, 3, n).astype(np.int8), bool(rng.integers(0, 2))) for _ in range(6)]
     for k, (out, v) in enumerate(evidence):
         if k < 3:
@@ -52,9 +57,9 @@ def test_masses_equal_brute_force_over_every_rule(seed: int) -> None:
     }
     for kind, ranges in shapes.items():
         for atoms in itertools.product(*ranges):
-            weight = KIND_PRIOR[kind] * float(np.prod([w[a] for a in atoms[:-1]] + [wb[atoms[-1]]]))
+            weight = kinds[kind] * float(np.prod([w[a] for a in atoms[:-1]] + [wb[atoms[-1]]]))
             if kind == "if":
-                weight = KIND_PRIOR[kind] * float(w[atoms[0]] * wb[atoms[1]] * wb[atoms[2]])
+                weight = kinds[kind] * float(w[atoms[0]] * wb[atoms[1]] * wb[atoms[2]])
             if all(_accept(kind, tuple(int(o[a]) for a in atoms)) == v for o, v in evidence):
                 want_total += weight
                 want_acc += weight * np.array([_accept(kind, tuple(int(p[a]) for a in atoms)) for p in probe])
