@@ -49,8 +49,10 @@ def set_bits(rules: Sequence[NamedRule], prior: Prior) -> list[float]:
     return [description_bits(r.text, prior=prior) for r in rules]
 
 
-def total_bits(bits: Sequence[float]) -> float:
-    return sum(b for b in bits if math.isfinite(b))
+def cost_of(bits: Sequence[float]) -> tuple[int, float]:
+    """What the fit lowers: first the rules outside the grammar (a prior must not buy a lower total by
+    pricing a rule out), then the total bits of the others."""
+    return sum(not math.isfinite(b) for b in bits), sum(b for b in bits if math.isfinite(b))
 
 
 Move = Callable[[Prior, float], Prior | None]
@@ -96,20 +98,23 @@ MOVES: list[tuple[str, float, Move]] = [
 def fit(rules: Sequence[NamedRule], passes: int, log: Callable[[str], None] = print) -> Prior:
     """The prior that makes ``rules`` cheapest, by coordinate search from the scientist's own."""
     prior = DEFAULT_PRIOR
-    best = total_bits(set_bits(rules, prior))
-    log(f"  start: {best:.1f} bits over {len(rules)} rules")
+    best = cost_of(set_bits(rules, prior))
+    log(f"  start: {best[1]:.1f} bits over {len(rules)} rules ({best[0]} outside the grammar)")
     steps = [step for _name, step, _move in MOVES]
     for n in range(passes):
         moved = False
         for k, (name, _step, move) in enumerate(MOVES):
             for d in (steps[k], -steps[k]):
-                trial = move(prior, d)
+                try:
+                    trial = move(prior, d)
+                except ValueError:  # past what a prior may say (see Prior's limits)
+                    trial = None
                 if trial is None:
                     continue
-                value = total_bits(set_bits(rules, trial))
-                if value < best - 1e-6:
+                value = cost_of(set_bits(rules, trial))
+                if value[0] < best[0] or (value[0] == best[0] and value[1] < best[1] - 1e-6):
                     best, prior, moved = value, trial, True
-                    log(f"  pass {n + 1}: {name} {d:+.3g} -> {best:.1f} bits")
+                    log(f"  pass {n + 1}: {name} {d:+.3g} -> {best[1]:.1f} bits")
                     break
         if not moved:
             steps = [s / 2 for s in steps]

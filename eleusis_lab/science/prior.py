@@ -26,7 +26,7 @@ how plausible an atom is, never which atoms combine.
 >>> Prior(beta=0)
 Traceback (most recent call last):
 ...
-ValueError: a prior's beta must be a positive number, not 0
+ValueError: a prior's beta must be a positive number up to 20, not 0
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ def _number(x: object) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
 
 
+# Beyond these the weights exp(-beta * cost) of whole families underflow (or every atom's does) and the
+# space would hold no rule to weigh: a prior is a hypothesis about rules, not a way to switch them off.
+BETA_MAX = 20.0
+FAMILY_COST_LIMIT = 10.0
 FAMILIES = ("card", "prev", "prev2", "rel1", "rel2", "relpq", "pos", "table")
 KINDS = ("single", "and", "or", "if")
 
@@ -59,13 +63,17 @@ class Prior:
     family_costs: tuple[tuple[str, float], ...] = ()  # (family, extra cost) pairs
 
     def __post_init__(self) -> None:
-        if not (_number(self.beta) and self.beta > 0):
-            raise ValueError(f"a prior's beta must be a positive number, not {self.beta!r}")
+        if not (_number(self.beta) and 0 < self.beta <= BETA_MAX):
+            raise ValueError(
+                f"a prior's beta must be a positive number up to {BETA_MAX:g}, not {self.beta!r}"
+            )
         kinds = (self.single, self.conjunction, self.disjunction, self.conditional)
         if not all(_number(k) and k > 0 for k in kinds):
             raise ValueError(f"a prior's four production weights must be positive numbers, not {kinds!r}")
         if not (_number(self.guarded) and 0 <= self.guarded < 1):
             raise ValueError(f"a prior's guarded share must lie in [0, 1), not {self.guarded!r}")
+        if not isinstance(self.family_costs, tuple):  # a prior is hashable: spaces are cached by it
+            raise ValueError(f"family_costs is a tuple of (family, cost) pairs, not {self.family_costs!r}")
         seen = set()
         for pair in self.family_costs:
             if not (isinstance(pair, tuple) and len(pair) == 2):
@@ -75,9 +83,14 @@ class Prior:
                 raise ValueError(f"no atom family {family!r}: the families are {', '.join(FAMILIES)}")
             if family in seen:
                 raise ValueError(f"the family {family!r} is given two costs")
-            if not _number(cost):
-                raise ValueError(f"the family {family!r} needs a finite cost, not {cost!r}")
+            if not (_number(cost) and abs(cost) <= FAMILY_COST_LIMIT):
+                limit = FAMILY_COST_LIMIT
+                raise ValueError(
+                    f"the family {family!r} needs a cost between -{limit:g} and {limit:g}, not {cost!r}"
+                )
             seen.add(family)
+        # one order, so that priors saying the same compare (and cache) as one
+        object.__setattr__(self, "family_costs", tuple(sorted(self.family_costs)))
 
     @property
     def kind_weights(self) -> dict[str, float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -26,13 +27,16 @@ def test_the_default_is_the_prior_the_scientist_was_tuned_with() -> None:
         ({"beta": 0}, "beta"),
         ({"beta": float("nan")}, "beta"),
         ({"beta": True}, "beta"),
+        ({"beta": 1e300}, "up to 20"),
         ({"single": -1}, "production weights"),
         ({"conditional": 0}, "production weights"),
         ({"guarded": 1.0}, "guarded share"),
         ({"family_costs": (("colour", 1.0),)}, "no atom family 'colour'"),
         ({"family_costs": (("rel1", 1.0), ("rel1", 2.0))}, "two costs"),
-        ({"family_costs": (("rel1", float("inf")),)}, "finite cost"),
+        ({"family_costs": (("rel1", float("inf")),)}, "between -10 and 10"),
+        ({"family_costs": (("rel1", 1e6),)}, "between -10 and 10"),
         ({"family_costs": ("rel1",)}, "pair"),
+        ({"family_costs": [("rel1", 1.0)]}, "tuple of"),
     ],
 )
 def test_a_bad_prior_is_refused_with_a_clear_error(fields: dict, words: str) -> None:
@@ -42,9 +46,8 @@ def test_a_bad_prior_is_refused_with_a_clear_error(fields: dict, words: str) -> 
 
 def test_a_prior_reads_back_from_its_own_json_and_refuses_a_damaged_one() -> None:
     prior = Prior(beta=2.5, single=0.8, guarded=0.2, family_costs=(("pos", 0.5), ("rel1", -0.5)))
-    import json
-
     assert Prior.from_json(json.dumps(prior.to_dict())) == prior
+    assert prior == Prior(beta=2.5, single=0.8, guarded=0.2, family_costs=(("rel1", -0.5), ("pos", 0.5)))
     with pytest.raises(ValueError, match="must be JSON"):
         Prior.from_json("{beta: 2")
     with pytest.raises(ValueError, match="unknown prior field"):
