@@ -121,7 +121,7 @@ def fit(rules: Sequence[NamedRule], passes: int, log: Callable[[str], None] = pr
     return prior
 
 
-def describe(name: str, bits: Sequence[float]) -> str:
+def describe(bits: Sequence[float]) -> str:
     inside = [b for b in bits if math.isfinite(b)]
     reach = statistics.mean(prior_reach(b) for b in bits)
     return (
@@ -156,9 +156,7 @@ def main() -> int:
     for name, rules in sets.items():
         before, after = set_bits(rules, DEFAULT_PRIOR), set_bits(rules, fitted)
         shift = statistics.mean(b - a for a, b in zip(before, after, strict=True) if math.isfinite(a + b))
-        print(
-            f"{name:>12}  {describe(name, before):<58}  {describe(name, after)}  ({shift:+.2f} bits a rule)"
-        )
+        print(f"{name:>12}  {describe(before):<58}  {describe(after)}  ({shift:+.2f} bits a rule)")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(fitted.to_dict(), f, indent=1)

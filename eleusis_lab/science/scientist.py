@@ -138,12 +138,12 @@ class ScientistPlayer(_players.ComputerPlayer):
             raise ValueError(f"exploit_last counts turns: 0 or more, not {exploit_last!r}")
         if not 0.0 <= last_turn_floor <= 1.0:
             raise ValueError(f"last_turn_floor is a confidence between 0 and 1, not {last_turn_floor!r}")
+        if not isinstance(prior, Prior):
+            raise ValueError(f"the scientist's prior is a Prior, not {type(prior).__name__}")
         self.seed = seed
         self.penalty = penalty
         self.exploit_last = exploit_last
         self.last_turn_floor = last_turn_floor
-        if not isinstance(prior, Prior):
-            raise ValueError(f"the scientist's prior is a Prior, not {type(prior).__name__}")
         self.prior = prior  # what it believes before any verdict (eleusis_lab.science.prior)
         self._space: GrammarSpace | None = None
         self._round_id: int | None = None
