@@ -25,6 +25,7 @@ changed on purpose.
 from __future__ import annotations
 
 import json
+import math
 import pathlib
 import subprocess
 import sys
@@ -37,6 +38,52 @@ GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "science" / 
 LIBRARY_RUN_PATH = (
     pathlib.Path(__file__).resolve().parent.parent / "eleusis_lab" / "science" / "library_run.json"
 )
+
+# -- comparing a record with its golden ------------------------------------------------------------------
+#: The scientist's confidences and bits are float32 sums: their 7th significant digit moves from one
+#: processor's SIMD width to another's (a bit gained near 0, a ratio's logarithm, moves by about 1e-7),
+#: so they are compared to this precision; every card, verdict, guess, rule text and count must be equal.
+FLOAT_REL = 1e-5
+FLOAT_ABS = 1e-6
+
+
+def record_differences(saved: Any, now: Any, where: str = "") -> list[str]:
+    """Where ``now`` differs from ``saved`` (paths such as ``plays[3][0]``), floats to ``FLOAT_REL``.
+
+    >>> record_differences({"p": [0.1, "9♠"]}, {"p": [0.1000000001, "9♠"]})
+    []
+    >>> record_differences({"p": [0.1, "9♠"], "n": 1}, {"p": [0.2, "9♣"], "n": 1})
+    ['p[0]: 0.1 != 0.2', "p[1]: '9♠' != '9♣'"]
+    """
+    if isinstance(saved, float) and isinstance(now, float):
+        close = math.isclose(saved, now, rel_tol=FLOAT_REL, abs_tol=FLOAT_ABS)
+        return [] if close else [f"{where}: {saved!r} != {now!r}"]
+    if isinstance(saved, dict) and isinstance(now, dict):
+        if saved.keys() != now.keys():
+            return [f"{where}: keys {sorted(saved)} != {sorted(now)}"]
+        return [d for k in saved for d in record_differences(saved[k], now[k], f"{where}.{k}".lstrip("."))]
+    if isinstance(saved, list) and isinstance(now, list):
+        if len(saved) != len(now):
+            return [f"{where}: {len(saved)} items != {len(now)}"]
+        pairs = enumerate(zip(saved, now, strict=True))
+        return [d for k, (a, b) in pairs for d in record_differences(a, b, f"{where}[{k}]")]
+    return [] if saved == now and type(saved) is type(now) else [f"{where}: {saved!r} != {now!r}"]
+
+
+def _output_differs(saved: str, now: str) -> bool:
+    """A command's output: JSON lines compared as records (floats to their precision), text exactly."""
+    a, b = saved.splitlines(), now.splitlines()
+    return len(a) != len(b) or any(_line_differs(x, y) for x, y in zip(a, b, strict=True))
+
+
+def _line_differs(saved: str, now: str) -> bool:
+    if saved == now:
+        return False
+    try:
+        return bool(record_differences(json.loads(saved), json.loads(now)))
+    except json.JSONDecodeError:
+        return True
+
 
 # -- solo ---------------------------------------------------------------------------------------------
 #: Mixed difficulty, both decks.
@@ -74,7 +121,8 @@ def solo_records(player: str) -> list[dict[str, object]]:
 
 
 def solo_differences(saved: Any, now: Any) -> tuple[list[str], int]:
-    return [f"{a['key']} seed {a['seed']}" for a, b in zip(saved, now, strict=True) if a != b], len(saved)
+    pairs = zip(saved, now, strict=True)
+    return [f"{a['key']} seed {a['seed']}" for a, b in pairs if record_differences(a, b)], len(saved)
 
 
 # -- the benchmark's protocol -------------------------------------------------------------------------
@@ -140,9 +188,9 @@ def benchmark_differences(saved: Any, now: Any) -> tuple[list[str], int]:
     differ = [
         f"{a['key']} round {a['round']} ({a['judge']})"
         for a, b in zip(saved["rounds"], now["rounds"], strict=True)
-        if a != b
+        if record_differences(a, b)
     ]
-    differ += [f"cli {k}" for k in saved["cli"] if saved["cli"][k] != now["cli"][k]]
+    differ += [f"cli {k}" for k in saved["cli"] if _output_differs(saved["cli"][k], now["cli"][k])]
     return differ, len(saved["rounds"]) + len(saved["cli"])
 
 
@@ -160,7 +208,8 @@ def library_run_records(player: str) -> dict[str, object]:
 
 def library_run_differences(saved: Any, now: Any) -> tuple[list[str], int]:
     pairs = zip(saved["rounds"], now["rounds"], strict=True)
-    return [f"{a['key']} round {a['round']}" for a, b in pairs if a != b], len(saved["rounds"])
+    differ = [f"{a['key']} round {a['round']}" for a, b in pairs if record_differences(a, b)]
+    return differ, len(saved["rounds"])
 
 
 Kind = tuple[Callable[[str], Any], Callable[[Any, Any], tuple[list[str], int]], Callable[[str], pathlib.Path]]

@@ -60,6 +60,7 @@ import numpy as np
 from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
 from eleusis_lab.science import space_store
+from eleusis_lab.science.order import heaviest
 from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
 
 # The prior is a description length, a value of its own (:class:`~eleusis_lab.science.prior.Prior`):
@@ -888,8 +889,7 @@ class GrammarSpace:
             picks.append(_Pick(base + math.log(self._kinds[kind]) + score, kind, atoms))
 
         idx = np.flatnonzero(counts.single & np.isfinite(lpb))
-        if len(idx) > k:
-            idx = idx[np.argpartition(-lp[idx], k - 1)[:k]]
+        idx = idx[heaviest(lp[idx], k)]
         for atom in idx:
             add("single", float(lp[atom]), (int(atom),))
         wt, wf = counts.floats()
@@ -902,7 +902,7 @@ class GrammarSpace:
             ok = sub[np.arange(len(rows)), best] > 0
             rows, best = rows[ok], best[ok]
             score = lp[rows] + lp[best]
-            for j in np.argsort(-score)[:k]:
+            for j in heaviest(score, k):
                 add(kind, float(score[j]), (int(rows[j]), int(best[j])))
         rows = np.flatnonzero(counts.cond_ok)
         if len(rows):
@@ -912,7 +912,7 @@ class GrammarSpace:
             ok = (st[r, bt] > 0) & (sf[r, bf] > 0)
             rows, st, sf, bt, bf = rows[ok], st[ok], sf[ok], bt[ok], bf[ok]
             score = lp[rows] + lp[bt] + lp[bf]
-            for j in np.argsort(-score)[:k]:
+            for j in heaviest(score, k):
                 cond, a, b = int(rows[j]), int(bt[j]), int(bf[j])
                 add("if", float(score[j]), (cond, a, b))
                 # the runner-up branches too, so that classes sharing a condition are all offered
@@ -1011,7 +1011,7 @@ class GrammarSpace:
                     self.text(best), -best.logw / math.log(2), mass / total if total else 0.0, len(members)
                 )
             )
-        found.sort(key=lambda c: -c.probability)
+        found.sort(key=lambda c: (-c.probability, c.bits, c.text))  # equal classes: simplest text first
         self._cache[key] = found
         return found[:k]
 

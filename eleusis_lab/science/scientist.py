@@ -32,6 +32,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import players as _players
 from eleusis_lab.play.round import TurnBudget
 from eleusis_lab.science.grammar import GrammarSpace
+from eleusis_lab.science.order import settled
 from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
 
 
@@ -227,7 +228,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         budget = round.turn_budget  # None at a table: no clock, so never the end-of-round exploitation
         turns_left = budget.max_turns - budget.turn if budget is not None else 10**6
         if self.exploit_last and turns_left <= self.exploit_last:
-            best = max(scored, key=lambda t: (t[1], -t[2].sort_key()[2]))
+            best = max(scored, key=lambda t: (settled(t[1]), -t[2].sort_key()[2]))
             return [best[2]]
         rules = self._top_rules(round, name)
         line = list(round.mainline)
@@ -241,10 +242,13 @@ class ScientistPlayer(_players.ComputerPlayer):
                 t + p * max(top_split(rules, [*line, c], cards[:k] + cards[k + 1 :]), default=0.0)
                 for k, (t, (_b, p, c)) in enumerate(zip(top, scored, strict=True))
             ]
-        best_k = max(
-            range(len(scored)),
-            key=lambda k: (top[k] + scored[k][0], scored[k][1], -scored[k][2].sort_key()[2]),
-        )
+
+        # compared to the precision float32 sums carry, then by the card: the same play on every machine
+        def worth(k: int) -> tuple[float, float, int]:
+            bits, p, card = scored[k]
+            return settled(top[k] + bits), settled(p), -card.sort_key()[2]
+
+        best_k = max(range(len(scored)), key=worth)
         return [scored[best_k][2]]
 
     def _top_rules(self, round: Any, name: str) -> list[tuple[float, Any]]:

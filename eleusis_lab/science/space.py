@@ -44,6 +44,7 @@ import numpy as np
 from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
 from eleusis_lab.science import space_store
+from eleusis_lab.science.order import heaviest
 
 BETA = math.log(4.0)  # each unit of cost makes a rule four times less plausible
 
@@ -526,7 +527,7 @@ class HypothesisSpace:
                 continue
             lw = logw[rows]
             if len(rows) > m:
-                part = np.argpartition(-lw, m - 1)[:m]
+                part = heaviest(lw, m)
                 rows, lw = rows[part], lw[part]
             fams.append(np.full(len(rows), i))
             rows_all.append(rows)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -162,7 +163,7 @@ def build(
                 text = document(recipe, puzzles, key=key, own_rule_mm=free - 4)
                 rendered = render(text)
             path = out / f"{stem}.pdf"
-            write_atomically(path, rendered.write_pdf(**PDF_OPTIONS), mode=SHARED)
+            write_atomically(path, pdf_bytes(rendered), mode=SHARED)
             result.files[f"{which}-pdf"] = path
             result.timings[f"{which}-pdf"] = time.perf_counter() - t
         if html:
@@ -198,7 +199,23 @@ def render(html_text: str) -> Any:
 
 def html_to_pdf(html_text: str) -> bytes:
     """Render with WeasyPrint; PDF metadata carries no date, so the bytes depend on the HTML only."""
-    return bytes(render(html_text).write_pdf(**PDF_OPTIONS))
+    return pdf_bytes(render(html_text))
+
+
+def pdf_bytes(document: Any) -> bytes:
+    """A rendered document's PDF, the same bytes whenever it is written.
+
+    The embedded fonts are subsets.  Where HarfBuzz's subsetter is not installed WeasyPrint makes them with
+    fontTools, which stamps each subset's ``head`` table with the current second unless
+    ``SOURCE_DATE_EPOCH`` says otherwise (the reproducible-builds convention): without it, a worksheet
+    built twice differed in its font bytes."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = epoch or "0"
+    try:
+        return bytes(document.write_pdf(**PDF_OPTIONS))
+    finally:
+        if epoch is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
 
 
 def free_mm(document: Any) -> float:

@@ -25,4 +25,5 @@ def test_a_recorded_round_replays_turn_for_turn(recorded: dict) -> None:
     rule = next(rule for rule in library_rules() if rule.key == recorded["key"])
     now = library_run_round(rule, recorded["round"])
     assert now["best_right"] == recorded["best_right"]
-    assert now["confidence"] == pytest.approx(recorded["confidence"], abs=1e-9)
+    # float32 sums: their 7th digit moves with the processor's SIMD width (scripts/golden.py FLOAT_REL)
+    assert now["confidence"] == pytest.approx(recorded["confidence"], rel=1e-5, abs=1e-6)

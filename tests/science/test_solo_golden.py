@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import sys
 from typing import Any
 
 import pytest
@@ -18,6 +19,8 @@ import pytest
 from eleusis_lab.science.solo import solo_round
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+from golden import record_differences  # noqa: E402
 
 
 def _records(player: str) -> list[dict[str, Any]]:
@@ -41,7 +44,8 @@ def test_random_player_solo_results_are_unchanged(record: dict[str, Any]) -> Non
     "record", [r for r in _records("scientist") if r["seed"] == 0], ids=lambda r: f"{r['key']}-{r['seed']}"
 )
 def test_scientist_solo_results_are_unchanged(record: dict[str, Any]) -> None:
-    assert _replayed(record) == record
+    # every card and verdict as recorded; the reported confidences to float32's precision
+    assert record_differences(record, _replayed(record)) == []
 
 
 def test_golden_covers_both_decks_and_solved_and_unsolved_rounds() -> None:

@@ -60,4 +60,5 @@ def pdf_text(path: Path) -> str:
         ).stdout
     from pypdf import PdfReader
 
-    return "\n".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
+    # pages joined by a form feed, as pdftotext marks a page break
+    return "\f".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
