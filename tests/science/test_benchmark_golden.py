@@ -82,3 +82,27 @@ def test_the_golden_covers_solved_unsolved_and_wrong_guesses() -> None:
     assert any(r["wrong_guesses"] for r in scientist) and any(not r["success"] for r in scientist)
     assert any(r["wrong_guesses"] for r in random_) and not any(r["solved"] for r in random_)
     assert any(r["key"] == "aces" and len(r["plays"]) for r in random_)
+
+
+def test_a_scientist_round_is_the_same_on_a_processor_without_wide_simd() -> None:
+    """Another machine's numpy sorts and sums with other SIMD code (AVX-512, AVX2, SSE) and its BLAS with
+    other kernels: the rules of equal weight must rank the same and the same cards be played.  Here the
+    wide code paths this processor has are switched off in a fresh process, which then plays a recorded
+    round (on a processor without them this compares the round with itself)."""
+    import os
+    import subprocess
+
+    from numpy._core import _multiarray_umath as simd
+
+    wide = [name for name in simd.__cpu_dispatch__ if simd.__cpu_features__.get(name)]
+    env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": " ".join(wide), "OPENBLAS_CORETYPE": "Nehalem"}
+    saved = next(r for r in _golden("scientist")["rounds"] if (r["key"], r["round"]) == ("even-ranks", 0))
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); from golden import benchmark_record; "
+        "print(json.dumps(benchmark_record('even-ranks', 'scientist', 0)))"
+    )
+    scripts = str(pathlib.Path(__file__).resolve().parents[2] / "scripts")
+    out = subprocess.run(
+        [sys.executable, "-c", code, scripts], env=env, check=True, capture_output=True, text=True
+    )
+    assert record_differences(saved, json.loads(out.stdout)) == []
