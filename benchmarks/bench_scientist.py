@@ -144,8 +144,8 @@ def run_set(
     print(
         f"  solved {s.solved:.1%} (target >= {TARGETS['solved']:.0%}: {mark(s.solved >= TARGETS['solved'])})"
     )
-    print(f"  mean floored score {s.mean_score:.2f} (>= {TARGETS['mean_score']:.0f}: "
-          f"{mark(s.mean_score >= TARGETS['mean_score'])})")  # fmt: skip
+    print(f"  mean floored score {s.mean_score:.2f} ± {s.score_error:.2f} (a standard error over its rules; "
+          f">= {TARGETS['mean_score']:.0f}: {mark(s.mean_score >= TARGETS['mean_score'])})")  # fmt: skip
     print(f"  wrong guesses a round {s.wrong_guesses:.2f} (<= {TARGETS['wrong_guesses']}: "
           f"{mark(s.wrong_guesses <= TARGETS['wrong_guesses'])})")  # fmt: skip
     print(f"  turns to solve {s.turns:.1f}; the analysis's success {s.success:.1%}, wrong guesses before "
@@ -300,8 +300,8 @@ def main() -> int:
             continue
         print(f"== {title}")
         s = Summary.of([r for _bits, r in results])
-        print(f"  {s.rounds} rounds: solved {s.solved:.1%}, mean floored score {s.mean_score:.2f}, "
-              f"wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
+        print(f"  {s.rounds} rounds: solved {s.solved:.1%}, mean floored score {s.mean_score:.2f} ± "
+              f"{s.score_error:.2f}, wrong guesses a round {s.wrong_guesses:.2f}")  # fmt: skip
         print_calibration([r for _bits, r in results])
         print_by_bits(results)
     print_times(times)
