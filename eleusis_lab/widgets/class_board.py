@@ -373,10 +373,12 @@ class ClassBoard(w.VBox):
         if setup:
             self.form.show_saved(saved_sessions(self._save_dir))
             return
+        # the verdict first: its update reaches the browser before the table's cards and the hand are
+        # redrawn, so the class sees RIGHT or WRONG as soon as the kernel knows it
         for view in (
+            self.verdict,
             self.status,
             self.table,
-            self.verdict,
             self.hand,
             self.actions,
             self.guess_box,

@@ -347,10 +347,12 @@ class RoundBoard(w.VBox):
         self.play_area.layout.display = "none" if r is None else None
         if r is None:
             return
+        # the verdict first: its update reaches the browser before the table's cards are redrawn, so the
+        # class sees RIGHT or WRONG as soon as the kernel knows it
+        self.verdict.render(s, self.verdict_extra())
         self.status.render(s, type(self).__name__)
         self.table.show(r, show_players=r.capabilities.player_rules)
         self.turn.render(s)
-        self.verdict.render(s, self.verdict_extra())
         can = s.possible()
         self.hand.render(s, self.selected)
         self.picker.layout.display = None if self.session.physical and not s.locked else "none"
