@@ -335,17 +335,23 @@ def _cmd_lab(args: argparse.Namespace) -> int:
 
 
 # -- judge ---------------------------------------------------------------------------------------
-#: ``eleusis-lab judge`` exits like ``cmp``: 0 the same rule, 1 a different rule, 2 an error.
+#: ``eleusis-lab judge`` exits like ``cmp``: 0 the same rule, 1 a different rule, 2 an error; and 3 when
+#: the rules agree as far as the judge's budget let it look but are not proven the same.
 EXIT_DIFFERENT = 1
+EXIT_NOT_PROVEN = 3
 
 
 def _add_judge(sub: Any) -> None:
     p = sub.add_parser(
         "judge",
         help="is a guessed rule the secret rule? exact, with a counterexample (for benchmark harnesses)",
-        description="Judge a guessed rule exactly: the same rule when it accepts the same cards as the "
-        "secret rule in every situation that can still arise from the mainline, else a counterexample. "
-        "Exit status: 0 same, 1 different, 2 error.",
+        description="Judge a guessed rule exactly. 'same' means: the guess accepts the same cards as the "
+        "secret rule in every situation that can still arise from the mainline, play going on under the "
+        "secret rule, on lines of up to --longest-line cards (default: as many as two decks of the rule's "
+        "kind hold, 104 playing cards or 122 letter cards). Otherwise 'different' and a counterexample. "
+        "The judge stops at a budget of 1,200,000 units of rule work (well under a second): a pair too "
+        "large to compare in every situation is answered 'same on every line up to N cards', which is "
+        "not 'same'. Exit status: 0 same, 1 different, 2 error, 3 not proven.",
     )
     p.add_argument(
         "--rule", required=True, metavar="SECRET", help="the secret rule (rule text or a library key)"
@@ -359,6 +365,19 @@ def _add_judge(sub: Any) -> None:
         metavar="CARDS",
         help='the cards down so far, starter first ("4♠ 8♦ 9♣"); rejected cards in [brackets] are skipped',
     )
+    p.add_argument(
+        "--deck",
+        choices=("standard", "double", "letters"),
+        default=None,
+        help="the deck dealt (default: two decks of the secret rule's kind of card)",
+    )
+    p.add_argument(
+        "--longest-line",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the longest mainline play can make (default: every card of the deck)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_judge)
 
@@ -366,13 +385,15 @@ def _add_judge(sub: Any) -> None:
 def _cmd_judge(args: argparse.Namespace) -> int:
     from eleusis_lab.rules.judge import judge
 
-    verdict = judge(args.rule, args.guess, args.mainline)
+    verdict = judge(args.rule, args.guess, args.mainline, deck=args.deck, longest_line=args.longest_line)
     if args.json:
         print(json.dumps(verdict.to_dict(), ensure_ascii=False))
     else:
-        print("same" if verdict.same else "different")
+        print(verdict.verdict)
         print(verdict.explain())
-    return 0 if verdict.same else EXIT_DIFFERENT
+    if verdict.same:
+        return 0
+    return EXIT_DIFFERENT if verdict.counterexample is not None else EXIT_NOT_PROVEN
 
 
 # -- class: the projector page ---------------------------------------------------------------------

@@ -202,11 +202,18 @@ class ExpressRound(NoPlayRound):
         if len(self._state.stock) < count:
             self._refresh_stock()
 
+    def _refresh_deck(self) -> list[Card]:
+        return [c.with_copy(2) for c in standard_deck()]
+
+    def cards_in_play(self) -> list[Card]:
+        """The two decks, and the third one ``stock_refresh`` shuffles in."""
+        return self.deck() + (self._refresh_deck() if self._options["stock_refresh"] else [])
+
     def _refresh_stock(self) -> bool:
         s = self._state
         if not self._options["stock_refresh"] or s.refreshes >= 1 or self._physical:
             return False
-        cards = [c.with_copy(2) for c in standard_deck()]
+        cards = self._refresh_deck()
         random.Random(f"{self._seed}/refresh/{s.refreshes}").shuffle(cards)
         self._emit(ev.StockRefreshed(tuple(cards)))
         return True

@@ -244,6 +244,11 @@ class Round:
         """The cards this round is dealt from, in the deck's own order (the seed shuffles them)."""
         return make_deck(self.deck_name)
 
+    def cards_in_play(self) -> list[Card]:
+        """Every card that can come into this round (the deck, and any deck shuffled in later): a guess
+        is judged on lines as long as these cards can make."""
+        return self.deck()
+
     @classmethod
     def option_types(cls) -> tuple[Option, ...]:
         """Every option a round of this variant takes: the shared ones, then the variant's."""
@@ -1458,8 +1463,7 @@ class Round:
             guessed = Rule.parse(rule_text)
         except RuleError as e:
             raise BadGuess(f"The guessed rule does not read as a rule: {e}", e) from None
-        deck = self.rule_deck()
-        eq = same_rule(guessed, self._rule, deck=deck, player_names=list(self._players))
+        eq = same_rule(guessed, self._rule, deck=self.cards_in_play(), player_names=list(self._players))
         cx = eq.counterexample
         text = None
         if cx is not None:
@@ -1467,6 +1471,8 @@ class Round:
                 text = cx.explain()
             except Exception:  # an explanation is a courtesy; the verdict stands without it
                 text = str(cx)
+        elif not eq.same:  # not proven the same within the judge's budget: not paid as right
+            text = eq.explain()
         return bool(eq.same), cx, text
 
     # ------------------------------------------------------------------ saving ------------------

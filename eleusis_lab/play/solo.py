@@ -285,7 +285,7 @@ class SoloRound(Round):
             return False, f"it does not read as a rule ({str(e).splitlines()[0]})"
         if self.judge == "benchmark":
             return bp.simulation_judge(guessed, self._rule, list(self._state.mainline)), None
-        return bool(same_rule(guessed, self._rule)), None
+        return bool(same_rule(guessed, self._rule, deck=self.cards_in_play())), None
 
     def _do_decline_guess(self, a: DeclineGuess) -> None:
         self._check_player(a.player)

@@ -19,7 +19,11 @@ colours costs 4 rows of 52 evaluations, not 2,704.
 
 :func:`same_rule` runs the same search under the **secret** rule (its second argument) and compares
 the guess with it in every situation found, the starter included.  If the two agree there, they also
-build exactly the same lines, so the verdict does not depend on which rule is called the secret.
+build exactly the same lines, so the verdict does not depend on which rule is called the secret.  Its
+lines are as long as the deck can make (a round passes every card that can come into play), so the
+position is bounded: it is folded onto a period where that is short and otherwise tracked exactly,
+and any pair of rules is exhaustive unless it is too large for the budget.  Then it is ``"bounded"``:
+every line up to some length, then random lines, and never called the same (see :class:`Equivalence`).
 Counterexamples come from a shortest line, preferring lines of distinct cards that a real deck holds.
 
 Player-dependent rules are explored for a few sample players (names with odd and even letter counts,
@@ -150,11 +154,13 @@ def _players(rules: Sequence[Rule], player_names: Sequence[str] | None) -> list[
 
 
 # -- the position: fold it onto a period where the rule allows ---------------------------------
-def _position_fold(rule: Rule) -> tuple[int, int] | None:
+def _position_fold(rule: Rule, limit: int | None = MAX_POSITION_FOLD) -> tuple[int, int] | None:
     """``(threshold, period)`` such that positions at or after the threshold repeat with the period.
 
     ``(1, 1)`` for rules that never read the position; None when the position is used in a way this
-    analysis does not follow (then the rule is simulated).
+    analysis does not follow, or when the threshold or the period exceeds ``limit`` (then
+    :func:`check` simulates the rule; :func:`same_rule` passes no limit and tracks such positions
+    exactly up to the longest line).
     """
     if not rule.uses_position:
         return (1, 1)
@@ -191,7 +197,7 @@ def _position_fold(rule: Rule) -> tuple[int, int] | None:
                 return None
         else:
             return None
-    if threshold > MAX_POSITION_FOLD or period > MAX_POSITION_FOLD:
+    if limit is not None and (threshold > limit or period > limit):
         return None
     return threshold, period
 
@@ -259,8 +265,15 @@ class _Space:
         copies: dict[Card, int] | None = None,
         others: Sequence[Rule] = (),
         start: Sequence[Card] = (),
+        longest: int | None = None,
     ) -> None:
         self.driver = driver
+        #: The longest mainline play can lay (None: any length).  Positions are then bounded too: where
+        #: they cannot be folded onto a short period they are tracked exactly, 1 to ``longest``.
+        self.longest = longest
+        reads_position = any(r.uses_position for r in (driver, *others))
+        if longest is not None and reads_position and (fold is None or fold[0] + fold[1] > longest + 1):
+            fold = (longest + 1, 1)
         # play continues from this mainline (the cards already down), not from an empty table
         index = {c: i for i, c in enumerate(faces)}
         self.start = tuple(index[c.design] for c in start)
@@ -281,6 +294,9 @@ class _Space:
         self.work = sum(rule_work(r) for r in self.rules)
         per_line = SIM_LENGTH * len(faces) * self.work
         self.walks = max(1, min(SIM_WALKS, WORK_BUDGET // per_line))
+        #: After a budgeted :meth:`explore` that stopped early: every mainline of up to this many cards
+        #: was examined (None: the search was complete).
+        self.examined_up_to: int | None = None
 
     def clean(self, cards: Sequence[Card]) -> bool:
         """Whether these cards could all lie on one table: no face more often than the deck holds it."""
@@ -327,7 +343,7 @@ class _Space:
         return [self.faces[0]] * pad + list(tail)
 
     def explore(
-        self, abstract: bool = False
+        self, abstract: bool = False, budget: float | None = None
     ) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
         """Breadth-first over reachable situations: yields (real mainline, eval mainline, player, rows).
 
@@ -336,6 +352,10 @@ class _Space:
         whenever such a line exists among the shortest ones.  With ``abstract``, situations whose
         tails agree on every attribute the rules read are visited once: exact for what can happen
         (dead ends, cards never playable, disagreements), but not for counting situations.
+
+        With ``budget`` (a share of the exhaustive budgets, e.g. 0.5) the search stops before it would
+        exceed it, at the first situation it cannot afford, and sets :attr:`examined_up_to`: situations
+        are visited shortest line first, so every mainline of up to that many cards has been examined.
         """
         # Cards are handled by their index in ``faces``: tuples of small ints hash fast.
         faces, lookback, rules = self.faces, self.lookback, self.rules
@@ -356,11 +376,28 @@ class _Space:
         unclean: set[State] = set()
         queue = deque([start])
         cache: dict[tuple[object, ...], Rows] = {}
+        self.examined_up_to = None
+        n, spent_work, spent_judged, spent_steps = len(faces), 0, 0, 0
         while queue:
             state = queue.popleft()
             tail, phase = state
             unclean.discard(state)  # from now on its children are built from the path it has
             real_ix = path[state]
+            if self.longest is not None and len(real_ix) >= self.longest:
+                break  # shortest lines first: every line from here on is longer than the deck allows
+            if budget is not None:
+                misses = sum((tuple(keys[i] for i in real_ix[-lookback:]), phase, seat) not in cache
+                             for seat in range(len(self.players)))  # fmt: skip
+                spent_work += misses * n * self.work
+                spent_judged += misses * n * len(rules)
+                spent_steps += len(self.players) * n
+                if (
+                    spent_work > budget * WORK_BUDGET
+                    or spent_judged > budget * EXHAUSTIVE_BUDGET
+                    or spent_steps > budget * EXHAUSTIVE_STEPS
+                ):
+                    self.examined_up_to = len(real_ix) - 1
+                    return
             real = tuple(faces[i] for i in real_ix)
             tail_ix = real_ix[-lookback:]  # the real cards behind the (possibly abstract) tail
             mainline = self._eval_mainline(tuple(faces[i] for i in tail_ix), phase)
@@ -393,14 +430,30 @@ class _Space:
 
     # simulation ----------------------------------------------------------------------------------
     def simulate(
-        self, seed: int = 0
+        self, seed: int = 0, length: int = SIM_LENGTH, budget: float | None = None
     ) -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
-        """Seeded random lines under the driver: yields the same tuples as :meth:`explore`."""
+        """Seeded random lines under the driver: yields the same tuples as :meth:`explore`.
+
+        With ``budget`` (a share of :data:`WORK_BUDGET`), lines of ``length`` cards are laid until the
+        budget is spent (the last one may stop short); :attr:`walks` then counts the lines started.
+        """
         rng = random.Random(seed)
         faces, rules = self.faces, self.rules
-        for _ in range(self.walks):
+        step_work = len(faces) * self.work
+        spent = 0
+        walks = self.walks if budget is None else SIM_WALKS
+        if budget is not None:
+            self.walks = 0
+        for walk in range(walks):
+            if budget is not None:
+                if spent + step_work > budget * WORK_BUDGET:
+                    break
+                self.walks = walk + 1
             mainline: list[Card] = [faces[i] for i in self.start]
-            for _step in range(SIM_LENGTH):
+            for _step in range(length):
+                spent += step_work
+                if budget is not None and spent > budget * WORK_BUDGET:
+                    return
                 player = rng.choice(self.players)
                 rows = [[r.accepts(c, mainline, player) for c in faces] for r in rules]
                 yield tuple(mainline), mainline, player, rows
@@ -726,17 +779,32 @@ class Counterexample:
 
 @dataclass(frozen=True, slots=True)
 class Equivalence:
-    """The answer of :func:`same_rule`: ``bool(eq)`` is ``eq.same``."""
+    """The answer of :func:`same_rule`: ``bool(eq)`` is ``eq.same``, which is True only when proven.
+
+    ``method`` is ``"identical"`` (the same text), ``"exhaustive"`` (every situation compared: the
+    verdict is exact) or ``"bounded"`` (the search ran out of budget: every line of up to
+    :attr:`same_up_to` cards was compared, then random lines; with no counterexample the rules are
+    *not proven* the same, and ``same`` is False).
+    """
 
     same: bool
     counterexample: Counterexample | None
-    method: str  # "identical", "exhaustive" or "simulation"
+    method: str  # "identical", "exhaustive" or "bounded"
     situations: int  # kinds of situation compared (tails that differ in what the rules read)
-    #: Random lines tried by a simulation (0 otherwise): fewer than usual for long rules.
+    #: Random lines tried after a bounded search (0 otherwise).
     random_lines: int = 0
+    #: The longest line compared: the deck's size unless the caller said otherwise.
+    longest_line: int = 0
+    #: ``"bounded"`` only: the rules judge every card alike on every line up to this many cards.
+    same_up_to: int | None = None
 
     def __bool__(self) -> bool:
         return self.same
+
+    @property
+    def undecided(self) -> bool:
+        """No difference found, but not proven the same either (the search's budget ran out)."""
+        return not self.same and self.counterexample is None
 
     def explain(self, a_name: str = "the guess", b_name: str = "the secret rule") -> str:
         if self.counterexample is not None:
@@ -746,13 +814,18 @@ class Equivalence:
         if self.method == "exhaustive":
             return (
                 f"{a_name.capitalize()} and {b_name} accept exactly the same cards in every situation "
-                f"that can arise in play ({self.situations} kinds of situation checked)."
+                f"that can arise in play on lines of up to {self.longest_line} cards "
+                f"({self.situations} kinds of situation checked)."
             )
-        said = (
-            f"{a_name.capitalize()} and {b_name} agreed in all {self.situations} situations tried on random "
-            "lines; they are very probably the same rule."
+        lines = (
+            f"{self.random_lines} random line{'s' * (self.random_lines != 1)}"  # none when the budget is gone
         )
-        return said + (" " + _shortened(self.random_lines) if 0 < self.random_lines < SIM_WALKS else "")
+        return (
+            f"{a_name.capitalize()} and {b_name} are the same on every line up to "
+            f"{card_count(self.same_up_to)} "
+            f"(and on {lines} of up to {self.longest_line} cards), but checking longer lines would "
+            "exceed the checker's budget: they are not proven the same rule."
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -760,8 +833,15 @@ class Equivalence:
             "method": self.method,
             "situations": self.situations,
             "random_lines": self.random_lines,
+            "longest_line": self.longest_line,
+            "same_up_to": self.same_up_to,
             "counterexample": None if self.counterexample is None else self.counterexample.to_dict(),
         }
+
+
+#: Share of the budgets a search that cannot be exhaustive spends on every short line (the rest goes to
+#: random lines), so that a bounded judgement costs what a full one may.
+BOUNDED_SHARE = 0.5
 
 
 def same_rule(
@@ -772,44 +852,61 @@ def same_rule(
     *,
     seed: int = 0,
     mainline: Sequence[Card] = (),
+    longest_line: int | None = None,
 ) -> Equivalence:
     """Do ``a`` (the guess) and ``b`` (the secret rule) accept the same plays wherever play can go?
 
     The situations compared are those that can arise **under the secret rule ``b``**, as RULES.md
-    asks ("agrees with the secret rule on every position that can arise"), including the starter.  A
-    guess that differs only on mainlines the secret rule can never build is judged the same.  The
-    counterexample, if any, is on a shortest such mainline and is re-checked with both rules.
+    asks ("agrees with the secret rule on every position that can arise"), including the starter, on
+    lines of up to ``longest_line`` cards: by default as many as the deck holds (52 for the standard
+    deck, 104 for the double deck; a round passes every card that can come into play).  Any card the
+    secret rule accepts may come next (who holds it is not modelled).  A guess that differs only on
+    mainlines the secret rule can never build is judged the same.  The counterexample, if any, is on a
+    shortest such mainline and is re-checked with both rules.
+
+    ``same`` is True only when every such situation was compared (``method == "exhaustive"``).  The
+    rules read the card, up to three cards back, the position and the player; the position matters
+    only through the numbers it is compared with and divided by, so it is folded onto a period where
+    that is short and otherwise tracked exactly up to ``longest_line``: every pair of rules is then
+    finite to search, and only its size can stop it.  When the search would exceed the budget
+    (:data:`WORK_BUDGET`, :data:`EXHAUSTIVE_BUDGET`), half of it examines every line shortest first
+    and the other half random lines; with no counterexample the answer is ``"bounded"``: the same on
+    every line up to ``same_up_to`` cards, not proven beyond, and ``same`` is False.
 
     With ``mainline`` (the cards already down, starter first), play goes on from there: only the
     situations that can still arise are compared, as the language-model benchmark judges a guess
     "relative to the current mainline".  The counterexample's mainline then begins with it.
     """
     a, b = as_rule(a), as_rule(b)
-    if a == b:
-        return Equivalence(True, None, "identical", 0)
     # the deck is the secret rule's; a guess about the other kind of card is simply a different rule
-    _, faces, _, copies = _resolve_deck(deck, b)
+    _, faces, size, copies = _resolve_deck(deck, b)
+    longest = size if longest_line is None else longest_line
+    if isinstance(longest, bool) or not isinstance(longest, int) or longest < 1:
+        raise ValueError("the longest line must be a whole number of cards, 1 or more")
+    if a == b:
+        return Equivalence(True, None, "identical", 0, longest_line=longest)
     start = list(mainline)
     strangers = [c for c in start if c.design not in set(faces)]
     if strangers:
         raise ValueError(f"the mainline holds {strangers[0]}, which is not a card of this rule's deck")
+    if len(start) >= longest:
+        raise ValueError(f"the mainline holds {len(start)} cards: lines here hold at most {longest}")
     players = _players([a, b], player_names)
-    fold_a, fold_b = _position_fold(a), _position_fold(b)
+    fold_a, fold_b = _position_fold(a, None), _position_fold(b, None)
     fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
     lookback = max(a.lookback, b.lookback)
-    space = _Space(b, faces, players, lookback, fold, copies, others=[a], start=start)
+    space = _Space(b, faces, players, lookback, fold, copies, others=[a], start=start, longest=longest)
     # only disagreements matter here, not how many situations there are: visit each kind once
-    exhaustive = space.exhaustive_fits(abstract=True)
-    if exhaustive:
-        situations = space.explore(abstract=True)
-    else:
-        space = _Space(b, faces, players, lookback, None, copies, others=[a], start=start)
-        situations = space.simulate(seed)
-    method = "exhaustive" if exhaustive else "simulation"
-    lines = 0 if exhaustive else space.walks
+    budget = None if space.exhaustive_fits(abstract=True) else BOUNDED_SHARE
+
+    def situations() -> Iterator[tuple[tuple[Card, ...], list[Card], PlayerInfo | None, Rows]]:
+        yield from space.explore(abstract=True, budget=budget)
+        if space.examined_up_to is not None:  # every short line is the same: try long ones at random
+            yield from space.simulate(seed, length=longest - len(start), budget=1 - BOUNDED_SHARE)
+
     count = 0
     fallback: Counterexample | None = None
-    for real, _mainline, player, (row_b, row_a) in situations:
+    for real, _mainline, player, (row_b, row_a) in situations():
         count += 1
         if row_a == row_b:
             continue
@@ -820,12 +917,30 @@ def same_rule(
             if found is None:  # pragma: no cover - would mean the position folding was wrong
                 continue
             if space.clean((*real, card)):
-                return Equivalence(False, found, method, count, lines)
+                return _answer(space, False, found, count, longest)
             # a face repeated more often than the deck holds it: keep looking for a line real cards make
             fallback = fallback or found
     if fallback is not None:
-        return Equivalence(False, fallback, method, count, lines)
-    return Equivalence(True, None, method, count, lines)
+        return _answer(space, False, fallback, count, longest)
+    return _answer(space, space.examined_up_to is None, None, count, longest)
+
+
+def _answer(space: _Space, same: bool, found: Counterexample | None, count: int, longest: int) -> Equivalence:
+    examined = space.examined_up_to
+    return Equivalence(
+        same,
+        found,
+        "exhaustive" if examined is None else "bounded",
+        count,
+        random_lines=0 if examined is None else space.walks,
+        longest_line=longest,
+        same_up_to=None if examined is None else examined + 1,
+    )
+
+
+def card_count(n: int | None) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} card{'s' * (n != 1)}"
 
 
 def _shortened(lines: int) -> str:
@@ -835,9 +950,8 @@ def _shortened(lines: int) -> str:
     )
 
 
-def _join_folds(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int] | None:
-    threshold, period = max(x[0], y[0]), math.lcm(x[1], y[1])
-    return None if period > MAX_POSITION_FOLD else (threshold, period)
+def _join_folds(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
+    return max(x[0], y[0]), math.lcm(x[1], y[1])
 
 
 def _confirm(

@@ -93,4 +93,4 @@ def round_calibration(round: Any, player: str) -> list[tuple[float, bool]]:
     from eleusis_lab.rules.checks import same_rule
 
     said = last_before_plays(round.evidence(), statements(round.confidences()), player)
-    return judged(said, lambda text: bool(same_rule(text, round.rule)))
+    return judged(said, lambda text: bool(same_rule(text, round.rule, deck=round.cards_in_play())))
