@@ -16,8 +16,10 @@ plays again, and the player of that play draws no penalty.
 
 **Markers and sudden death (Abbott's readings).** Cards played count mainline and sideline cards
 alike (the starter is not played).  A white marker goes on every 10th card while there is no prophet;
-a black marker on every 10th card after the prophet's marker.  Sudden death begins when the 4th marker
-of the kind in force is down: after 40 cards with no prophet, or 30 cards after the prophet's marker.
+a black marker on every 10th card after the prophet's marker.  Sudden death begins when the 4th marker of
+either colour is down: after 40 cards with no prophet, or 30 cards after the prophet's marker; white
+markers stay down, so a prophet declared after the 4th white one does not switch it off (RULES.md's
+reading of 002).
 Then a player who plays wrong, or declares no play wrongly, is expelled instead of drawing (keeping
 their cards for the score).  An overthrown prophet's black markers are removed and the white markers
 of the cards played meanwhile are put down, so the white count applies again.
@@ -141,10 +143,14 @@ class NewEleusisRound(NoPlayRound):
 
     @property
     def sudden_death(self) -> bool:
-        """True once the 4th marker of the kind in force is down: a wrong play then expels."""
+        """True once the 4th white or the 4th black marker is down: a wrong play then expels.
+
+        Source 002's reading: once the 4th white marker is down sudden death stays on, a prophet
+        declared later does not switch it off (the black markers only count while a prophet is in
+        office: an overthrow removes them)."""
         s = self._state
-        black = s.prophet is not None
-        return sum(1 for m in s.markers if m.is_black == black) >= SUDDEN_DEATH_MARKERS
+        whites = sum(1 for m in s.markers if not m.is_black)
+        return max(whites, len(s.markers) - whites) >= SUDDEN_DEATH_MARKERS
 
     @property
     def markers(self) -> list[Marker]:

@@ -267,3 +267,20 @@ def test_a_right_no_play_returns_the_hand_to_the_stock_before_drawing() -> None:
             if not r.is_over and r.can_become_prophet(p) and rng.random() < 0.05:
                 r.declare_prophet(p)
     assert right_on_empty_stock >= 1  # the situation of the finding really arose in these seeds
+
+
+def test_sudden_death_stays_on_when_a_prophet_is_declared_after_the_fourth_white_marker():
+    """Issue 32 #2. Reproducer (fed187d): after 40 cards (four white markers) a player declares themself
+    prophet; the next wrong play drew 2 cards instead of expelling. RULES.md's reading of source 002
+    ("after the fourth black or white marker is placed, any invalid play expels"): sudden death stays on."""
+    r = new_round("new-eleusis", FOUR, RED, seed=8)
+    while r.cards_played < 40:
+        right_turn(r, k=4)
+    assert r.sudden_death
+    p, v = right_turn(r)
+    assert v.accepted
+    r.declare_prophet(p)
+    assert r.prophet == p and r.sudden_death
+    q = r.current_player
+    v = r.play(q, blacks(r, q))
+    assert v.expelled and v.penalty == 0 and r.expelled == [q] and "Sudden death" in v.message
