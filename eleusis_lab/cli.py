@@ -267,22 +267,45 @@ def _add_prepare(sub: Any) -> None:
         description="Build the tables the hypothesis spaces read (atoms, prior weights) into DIR, by default "
         "$ELEUSIS_LAB_STORE or this environment's share/eleusis-lab/store. Kernels memory-map them "
         "read-only, so a school server holds one copy for the whole class (docs/school-server.md). Run it "
-        "once after installing or upgrading the kit, as the user who installed it.",
+        "once after installing or upgrading the kit, as the user who installed it. Before `pip uninstall "
+        "eleusis-lab`, run `eleusis-lab prepare --remove` (pip leaves these tables behind).",
     )
     p.add_argument("dir", nargs="?", metavar="DIR", help="where (default: this environment's store)")
+    p.add_argument(
+        "--remove",
+        action="store_true",
+        help="delete the tables from DIR instead (only the kit's own table folders): before uninstalling",
+    )
     p.set_defaults(func=_cmd_prepare)
 
 
 def _cmd_prepare(args: argparse.Namespace) -> int:
     import time
 
-    from eleusis_lab.science.space_store import prepare
+    from eleusis_lab.science.space_store import prepare, prepare_target, remove
 
+    folder = Path(args.dir) if args.dir else None
+    if args.remove:
+        try:
+            target, count, freed = remove(folder)
+        except OSError as error:
+            raise CommandError(f"cannot remove the tables from {prepare_target(folder)}: {error}") from None
+        what = (
+            f"removed {count} table folder{'s' * (count != 1)} ({freed / 2**20:.1f} MB)"
+            if count
+            else "no tables"
+        )
+        print(f"{what} in {target}")
+        return 0
     started = time.monotonic()
     try:
-        target = prepare(Path(args.dir) if args.dir else None)
+        target = prepare(folder)
     except OSError as error:
-        raise CommandError(f"cannot write the tables: {error}") from None
+        reason = error.strerror or str(error)
+        raise CommandError(
+            f"cannot write the tables into {prepare_target(folder)} ({reason}), so they are not ready; "
+            "run it as the user who installed the kit, or name a folder you can write"
+        ) from None
     size = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
     print(f"tables ready in {target} ({size / 2**20:.1f} MB, {time.monotonic() - started:.1f} s)")
     return 0

@@ -29,6 +29,7 @@ import io
 import json
 import mmap
 import os
+import re
 import shutil
 import sys
 import time
@@ -259,6 +260,8 @@ def arrays(
             folder = _write(root, entry, built)
             values = _open(folder)
         except OSError:
+            if _prepare_into is not None:
+                raise  # prepare exists to write these files: a store it cannot write is its failure
             continue
         with suppress(OSError):
             _prune(root, name, entry)
@@ -329,12 +332,21 @@ def array(stored: Mapping[str, Value], key: str) -> np.ndarray:
     return value
 
 
-def prepare(folder: Path | None = None) -> Path:
-    """Build every table into ``folder`` (default: ``$ELEUSIS_LAB_STORE`` or the environment's store), as
-    a school's admin does once after installing, so that all students' kernels share one copy."""
-    global _prepare_into
+def prepare_target(folder: Path | None = None) -> Path:
+    """Where :func:`prepare` writes and :func:`remove` deletes: ``folder``, else ``$ELEUSIS_LAB_STORE``,
+    else the environment's store."""
     chosen = os.environ.get("ELEUSIS_LAB_STORE")
-    target = folder or (Path(chosen) if chosen else shared_dir())
+    return folder or (Path(chosen) if chosen else shared_dir())
+
+
+def prepare(folder: Path | None = None) -> Path:
+    """Build every table into ``folder`` (default: :func:`prepare_target`), as a school's admin does once
+    after installing, so that all students' kernels share one copy.
+
+    Raises ``OSError`` when a table cannot be written there (a read-only folder): building them only in
+    this process's memory would leave the class without the shared copy while seeming to succeed."""
+    global _prepare_into
+    target = prepare_target(folder)
     from eleusis_lab.science import grammar, space
 
     _prepare_into = target
@@ -351,3 +363,32 @@ def prepare(folder: Path | None = None) -> Path:
         space._base.cache_clear()
         grammar.grammar.cache_clear()
     return target
+
+
+# An entry folder: the table's name, a dash, the 16 hex digits of its fingerprint (see :func:`arrays`).
+_ENTRY_NAME = re.compile(r"[a-z0-9_.]+(?:-[a-z0-9_.]+)*-[0-9a-f]{16}")
+_ENTRY_FILES = (".npy", ".utf8", ".json", ".tmp")
+
+
+def _is_entry(folder: Path) -> bool:
+    """A folder this module wrote: named like an entry, holding only the kinds of file an entry holds."""
+    if folder.is_symlink() or not folder.is_dir() or not _ENTRY_NAME.fullmatch(folder.name):
+        return False
+    return all(f.is_file() and not f.is_symlink() and f.name.endswith(_ENTRY_FILES) for f in folder.iterdir())
+
+
+def remove(folder: Path | None = None) -> tuple[Path, int, int]:
+    """Delete the tables :func:`prepare` wrote into ``folder`` (default: :func:`prepare_target`), before
+    ``pip uninstall``, which leaves them behind.  Only entries this module writes are removed; the folder
+    goes when that leaves it empty, and so does the environment's ``share/eleusis-lab``.  Returns the
+    folder, the entries removed and the bytes freed."""
+    target = prepare_target(folder)
+    entries = sorted(f for f in target.iterdir() if _is_entry(f)) if target.is_dir() else []
+    freed = 0
+    for entry in entries:
+        freed += sum(f.stat().st_size for f in entry.iterdir())
+        shutil.rmtree(entry)
+    for empty in (target, shared_dir().parent) if target == shared_dir() else (target,):
+        with suppress(OSError):  # not empty (other files are not ours to delete), or already gone
+            empty.rmdir()
+    return target, len(entries), freed
