@@ -116,6 +116,7 @@ class CopyReport:
     updated: list[str] = field(default_factory=list)  # unedited copies of an older kit, replaced
     unchanged: list[str] = field(default_factory=list)  # already the kit's current version
     skipped: list[str] = field(default_factory=list)  # edited (or not the kit's): left exactly as they are
+    in_the_way: list[str] = field(default_factory=list)  # a folder (not a file) has the lesson's name
 
     def lines(self) -> list[str]:
         """The report in words, one line per thing a user should know."""
@@ -130,6 +131,8 @@ class CopyReport:
                 f"  skipped {name}: it was edited since it was copied, so it is left as it is "
                 "(copy into another folder for a fresh one)"
             )
+        for name in self.in_the_way:
+            out.append(f"  skipped {name}: a folder of that name is in the way (rename it to get the lesson)")
         return out
 
 
@@ -159,6 +162,9 @@ def copy_lessons(dest: str | os.PathLike[str] | None = None, source: Path | None
     report = CopyReport(dest=folder, source=kit)
     for src in kit_notebooks(source):
         name, target = src.name, folder / src.name
+        if target.exists() and not target.is_file():  # a folder named like the lesson: not ours to touch
+            report.in_the_way.append(name)
+            continue
         fresh = _digest(src)
         if not target.exists():
             write_atomically(target, src.read_bytes(), mode=SHARED)

@@ -199,7 +199,8 @@ def _open(folder: Path) -> dict[str, Value]:
 def _write(root: Path, entry: str, values: Mapping[str, Value]) -> Path:
     """Write ``values`` as the folder ``root/entry``, each file atomically and the manifest last: a
     reader that finds the manifest finds every file whole.  Kernels writing the same entry at once write
-    the same bytes; the last replace wins, and a file another kernel has mapped stays valid."""
+    the same bytes; the last replace wins, and a file another kernel has mapped stays valid.  Files are
+    readable by everyone whatever the writer's umask: every user's kernel maps them."""
     folder = root / entry
     folder.mkdir(parents=True, exist_ok=True)
     kinds: dict[str, str] = {}
@@ -207,15 +208,15 @@ def _write(root: Path, entry: str, values: Mapping[str, Value]) -> Path:
         if isinstance(value, np.ndarray):
             if value.dtype.hasobject:
                 raise TypeError(f"{key}: object arrays cannot be stored")
-            write_atomically(folder / f"{key}.npy", _npy(value), mode=SHARED)
+            write_atomically(folder / f"{key}.npy", _npy(value), mode=SHARED, exact=True)
             kinds[key] = "array"
         else:
             encoded, ends = _encode(list(value))
-            write_atomically(folder / f"{key}.utf8", encoded, mode=SHARED)
-            write_atomically(folder / f"{key}.ends.npy", _npy(ends), mode=SHARED)
+            write_atomically(folder / f"{key}.utf8", encoded, mode=SHARED, exact=True)
+            write_atomically(folder / f"{key}.ends.npy", _npy(ends), mode=SHARED, exact=True)
             kinds[key] = "texts"
     manifest = {"format": FORMAT, "entry": entry, "entries": kinds}
-    write_atomically(folder / MANIFEST, json.dumps(manifest, indent=1) + "\n", mode=SHARED)
+    write_atomically(folder / MANIFEST, json.dumps(manifest, indent=1) + "\n", mode=SHARED, exact=True)
     return folder
 
 

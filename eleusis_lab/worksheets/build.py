@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.files import SHARED, write_atomically
+from eleusis_lab.files import PRIVATE, SHARED, write_atomically
 from eleusis_lab.lesson_copy import kit_recipes
 from eleusis_lab.worksheets.candidates import Candidate, resolve_keys, secret_candidate
 from eleusis_lab.worksheets.html import document
@@ -153,6 +153,7 @@ def build(
     fill = not all(isinstance(p, RecordSheet) for p in puzzles)
     for which, key in sheets:
         stem = recipe.name + ("-key" if key else "")
+        mode = PRIVATE if key else SHARED  # answer keys owner-only; both less the umask
         text = document(recipe, puzzles, key=key)
         t = time.perf_counter()
         if pdf:
@@ -163,16 +164,16 @@ def build(
                 text = document(recipe, puzzles, key=key, own_rule_mm=free - 4)
                 rendered = render(text)
             path = out / f"{stem}.pdf"
-            write_atomically(path, pdf_bytes(rendered), mode=SHARED)
+            write_atomically(path, pdf_bytes(rendered), mode=mode)
             result.files[f"{which}-pdf"] = path
             result.timings[f"{which}-pdf"] = time.perf_counter() - t
         if html:
             path = out / f"{stem}.html"
-            write_atomically(path, text, mode=SHARED)
+            write_atomically(path, text, mode=mode)
             result.files[f"{which}-html"] = path
     answers = out / f"{recipe.name}-answers.json"
     write_atomically(
-        answers, json.dumps(answers_json(recipe, puzzles), indent=1, ensure_ascii=False), mode=SHARED
+        answers, json.dumps(answers_json(recipe, puzzles), indent=1, ensure_ascii=False), mode=PRIVATE
     )
     result.files["answers"] = answers
     return result
