@@ -47,6 +47,7 @@ class GardnerRound(Round):
     aliases = ("gardner-1959",)
     title = "Gardner's Eleusis"
     deck_name = "standard"
+    deals_equally = True
     min_players = 2
     capabilities = Capabilities(halves=True, confidence=True, player_rules=True)
     match = MatchRules(deals_each=2)

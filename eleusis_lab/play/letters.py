@@ -31,6 +31,7 @@ class LettersRound(Round):
     aliases = ("letter", "guess-the-rule")
     title = "the letter-deck game"
     deck_name = "letters"
+    deals_equally = True
     min_players = 2
     capabilities = Capabilities(confidence=True)
     score_columns = (ScoreColumn("left", "Cards left"),)

@@ -199,6 +199,8 @@ class Round:
     title: ClassVar[str] = "Eleusis"
     #: The deck dealt (``standard``, ``double``, ``letters``), and the kind of card a rule must read.
     deck_name: ClassVar[str] = "standard"
+    #: The deck less the starter is dealt in equal hands and the remainder set aside (Gardner, letters).
+    deals_equally: ClassVar[bool] = False
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int | None] = None
     #: The variant's own options, typed (the shared ones: :data:`~eleusis_lab.play.variant.SHARED_OPTIONS`).
@@ -243,6 +245,23 @@ class Round:
     def deck(self) -> list[Card]:
         """The cards this round is dealt from, in the deck's own order (the seed shuffles them)."""
         return make_deck(self.deck_name)
+
+    @property
+    def set_aside_at_deal(self) -> int:
+        """How many cards the deal lays aside face down so that every hand is the same size (4 with 7
+        letter-deck researchers, 1 in Gardner with 5 players); the same count in a physical round."""
+        if not self.deals_equally:
+            return 0
+        return (len(self.deck()) - 1) % len(self._players)
+
+    @property
+    def set_aside_note(self) -> str | None:
+        """The boards' line about those cards (RULES.md: "the board says so"), or None when there are none."""
+        n = self.set_aside_at_deal
+        if not n:
+            return None
+        were = "card was" if n == 1 else "cards were"
+        return f"{n} {were} set aside face down at the deal, so that every hand is the same size."
 
     def cards_in_play(self) -> list[Card]:
         """Every card that can come into this round (the deck, and any deck shuffled in later): a guess

@@ -65,6 +65,8 @@ class StatusView(w.HTML):
                 bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
+        if r.set_aside_note:  # the cards an equal deal leaves over (RULES.md: the board says so)
+            bits.append(escape(r.set_aside_note))
         if r.capabilities.no_play or r.stock_size:  # the games that draw from a stock
             bits.append(f"stock: {r.stock_size}")
         counts = ", ".join(f"{escape(p)} {r.hand_size(p)}" for p in r.players)

@@ -56,6 +56,8 @@ class StatusLine(w.HTML):
             bits.append(f"stock: {r.stock_size}")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
+        if r.set_aside_note:  # the cards an equal deal leaves over (RULES.md: the board says so)
+            bits.append(escape(r.set_aside_note))
         counts = "" if session.physical else ", ".join(f"{escape(p)} {r.hand_size(p)}" for p in r.players)
         save = ""
         if session.save_path is not None:
