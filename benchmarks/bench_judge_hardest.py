@@ -29,6 +29,7 @@ def _and_chain(leaf: str, count: int) -> str:
 
 LONG_TWO_CARDS = _and_chain("card.rank * prev.rank + prev2.rank != {k}", 40)  # about 1,900 characters
 LONG_POSITION = _and_chain("card.rank * prev.rank + position != {k}", 42)
+FULL_CARD = "card.suit != prev.suit or card.rank > prev.rank"  # every face its own kind of situation
 HEAVY_THREE_CARDS = "card.rank != prev3.rank and card.suit != prev2.suit or card.rank == prev.rank + 1"
 
 PAIRS: list[tuple[str, str, str]] = [
@@ -41,6 +42,8 @@ PAIRS: list[tuple[str, str, str]] = [
     ("position read unfoldably", "card.rank <= position", "card.rank <= position or position * 3 == 300"),
     ("player and far position", COLOURS, f"{COLOURS} or (player.seat == 2 and position % 97 == 96)"),
     ("rank after a 60-card line", "card.rank != prev.rank", "card.rank != prev.rank or position > 60"),
+    ("whole cards, unreachable position", FULL_CARD, f"({FULL_CARD}) and position != 150"),
+    ("whole cards, the last position", FULL_CARD, f"({FULL_CARD}) and position != 104"),
     ("three cards back, full cards", HEAVY_THREE_CARDS, f"({HEAVY_THREE_CARDS}) or false"),
     ("three cards back, far position", HEAVY_THREE_CARDS, f"({HEAVY_THREE_CARDS}) or position == 90"),
     ("1,900 characters, same rule", LONG_TWO_CARDS, f"({LONG_TWO_CARDS}) and true"),

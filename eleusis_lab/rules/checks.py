@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +88,9 @@ EXPRESS_LOW, EXPRESS_HIGH = 12 / 52, 15 / 52
 EXHAUSTIVE_BUDGET = 1_500_000
 #: Above this many (situation, card) steps too (each costs a little even when its verdicts are cached).
 EXHAUSTIVE_STEPS = 1_000_000
+#: The same for a judgement (:func:`same_rule`), whose situations are cheap to judge but not to visit:
+#: each step costs about a microsecond here, so this keeps a judgement under half a second.
+JUDGE_STEPS = 300_000
 #: Simulation size: random lines of this many cards, and how many of them (at most).
 SIM_WALKS, SIM_LENGTH = 120, 30
 #: The most rule work one check or comparison does, so any rule is checked or compared in well under a
@@ -202,6 +205,44 @@ def _position_fold(rule: Rule, limit: int | None = MAX_POSITION_FOLD) -> tuple[i
     return threshold, period
 
 
+def _position_atoms(rules: Sequence[Rule]) -> list[Any]:
+    """The rules' largest sub-expressions that read the position and nothing else (``position > 100``,
+    ``position % 61 == 60``, ``position``), compiled: two positions where all of them agree are judged
+    alike, so a search computes each situation's verdicts once per such class, not once per position."""
+    from eleusis_lab.rules.evaluator import Compiler
+    from eleusis_lab.rules.typecheck import check as type_check
+
+    atoms: list[Any] = []
+    for rule in rules:
+        if not rule.uses_position:
+            continue
+        compiler = Compiler(type_check(rule.ast))
+        stack = [rule.ast]
+        while stack:
+            node = stack.pop()
+            refs = {n.name for n in node.walk() if isinstance(n, ast.Ref)}
+            if refs == {"position"}:
+                atoms.append(compiler.closure(node))
+            elif "position" in refs:
+                stack.extend(node.children())
+    return atoms
+
+
+def _position_classes(rules: Sequence[Rule], positions: Sequence[int]) -> list[object]:
+    """For each position, the values of :func:`_position_atoms` there (a missing value is a value too)."""
+    from eleusis_lab.rules.functions import Missing
+
+    atoms = _position_atoms(rules)
+
+    def value(atom: Any, position: int) -> object:
+        try:
+            return atom(None, range(position - 1), None)
+        except Missing:
+            return Missing
+
+    return [tuple(value(atom, p) for atom in atoms) for p in positions]
+
+
 # -- situations --------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Situation:
@@ -266,14 +307,21 @@ class _Space:
         others: Sequence[Rule] = (),
         start: Sequence[Card] = (),
         longest: int | None = None,
+        steps_limit: int = EXHAUSTIVE_STEPS,
     ) -> None:
         self.driver = driver
         #: The longest mainline play can lay (None: any length).  Positions are then bounded too: where
         #: they cannot be folded onto a short period they are tracked exactly, 1 to ``longest``.
         self.longest = longest
-        reads_position = any(r.uses_position for r in (driver, *others))
-        if longest is not None and reads_position and (fold is None or fold[0] + fold[1] > longest + 1):
-            fold = (longest + 1, 1)
+        if longest is not None and any(r.uses_position for r in (driver, *others)):
+            # Positions past the last one where the rules' view of the position changes are all alike,
+            # and no line goes past ``longest``: fold them onto that one (exact with the length bound).
+            seen = _position_classes((driver, *others), range(longest + 1))
+            alike_from = longest
+            while alike_from > 1 and seen[alike_from - 1] == seen[longest]:
+                alike_from -= 1
+            if fold is None or fold[0] + fold[1] > alike_from + 1:
+                fold = (alike_from, 1)
         # play continues from this mainline (the cards already down), not from an empty table
         index = {c: i for i, c in enumerate(faces)}
         self.start = tuple(index[c.design] for c in start)
@@ -297,6 +345,12 @@ class _Space:
         #: After a budgeted :meth:`explore` that stopped early: every mainline of up to this many cards
         #: was examined (None: the search was complete).
         self.examined_up_to: int | None = None
+        #: Situations (times faces) the search may visit: :data:`EXHAUSTIVE_STEPS`, or a judge's own.
+        self.steps_limit = steps_limit
+        #: Each phase's class of positions: verdicts are computed once per (tail, class, player).
+        self.position_class: list[object] = [0]
+        if fold is not None and self.tracks_position:
+            self.position_class = _position_classes(self.rules, range(self.threshold + self.period))
 
     def clean(self, cards: Sequence[Card]) -> bool:
         """Whether these cards could all lie on one table: no face more often than the deck holds it."""
@@ -320,14 +374,15 @@ class _Space:
         n = len(self.faces)
         tails = sum(n**k for k in range(self.lookback + 1))
         phases = self.threshold + self.period if self.tracks_position else 1
+        position_classes = len(set(self.position_class))
         classes = len({self._key(c) for c in self.faces})
         keys = sum(classes**k for k in range(self.lookback + 1))
-        judged = keys * phases * n * len(self.players)
+        judged = keys * position_classes * n * len(self.players)
         steps = (keys if abstract else tails) * phases * n * len(self.players)
         return (
             judged * len(self.rules) <= EXHAUSTIVE_BUDGET
             and judged * self.work <= WORK_BUDGET
-            and steps <= EXHAUSTIVE_STEPS
+            and steps <= self.steps_limit
         )
 
     def _phase(self, position: int) -> int:
@@ -373,9 +428,13 @@ class _Space:
         State = tuple[tuple[int, ...], int]
         start: State = (tuple(sym[i] for i in self.start[-lookback:]), self._phase(len(self.start) + 1))
         path: dict[State, tuple[int, ...]] = {start: self.start}
+        # whether each state's path is a line real cards make (known from its parent's: long lines stay cheap)
+        clean_path: dict[State, bool] = {start: clean(self.start)}
         unclean: set[State] = set()
         queue = deque([start])
         cache: dict[tuple[object, ...], Rows] = {}
+        allowed: dict[tuple[object, ...], list[int]] = {}  # the faces the driver accepts, by the same key
+        position_class = self.position_class
         self.examined_up_to = None
         n, spent_work, spent_judged, spent_steps = len(faces), 0, 0, 0
         while queue:
@@ -386,47 +445,52 @@ class _Space:
             if self.longest is not None and len(real_ix) >= self.longest:
                 break  # shortest lines first: every line from here on is longer than the deck allows
             if budget is not None:
-                misses = sum((tuple(keys[i] for i in real_ix[-lookback:]), phase, seat) not in cache
-                             for seat in range(len(self.players)))  # fmt: skip
+                misses = sum((tuple(keys[i] for i in real_ix[-lookback:]), position_class[phase], seat)
+                             not in cache for seat in range(len(self.players)))  # fmt: skip
                 spent_work += misses * n * self.work
                 spent_judged += misses * n * len(rules)
                 spent_steps += len(self.players) * n
                 if (
                     spent_work > budget * WORK_BUDGET
                     or spent_judged > budget * EXHAUSTIVE_BUDGET
-                    or spent_steps > budget * EXHAUSTIVE_STEPS
+                    or spent_steps > budget * self.steps_limit
                 ):
                     self.examined_up_to = len(real_ix) - 1
                     return
-            real = tuple(faces[i] for i in real_ix)
+            real = tuple(map(faces.__getitem__, real_ix))
             tail_ix = real_ix[-lookback:]  # the real cards behind the (possibly abstract) tail
             mainline = self._eval_mainline(tuple(faces[i] for i in tail_ix), phase)
             next_phase = self._phase(len(real_ix) + 2)
             tail_key = tuple(keys[i] for i in tail_ix)
             for seat, player in enumerate(self.players):
-                memo = (tail_key, phase, seat)
+                memo = (tail_key, position_class[phase], seat)
                 rows = cache.get(memo)
                 if rows is None:
                     rows = [[r.accepts(c, mainline, player) for c in faces] for r in rules]
                     cache[memo] = rows
+                    allowed[memo] = [i for i, ok in enumerate(rows[0]) if ok]
                 yield real, mainline, player, rows
-                for i, ok in enumerate(rows[0]):
-                    if not ok:
-                        continue
-                    new_state = ((*tail, sym[i])[-lookback:], next_phase)
+                real_clean = clean_path[state]
+                keep = tail[max(0, len(tail) + 1 - lookback) :]  # the tail's cards still read after one more
+                for i in allowed[memo]:
+                    new_state = ((*keep, sym[i]), next_phase)
                     known = path.get(new_state)
                     if known is None:
                         line = (*real_ix, i)
                         path[new_state] = line
                         queue.append(new_state)
-                        if not clean(line):
+                        clean_path[new_state] = line_clean = real_clean and real_ix.count(i) < limit[i]
+                        if not line_clean:
                             unclean.add(new_state)
-                    elif new_state in unclean:
-                        # prefer a line that real cards can make, so examples can be laid out
-                        line = (*real_ix, i)
-                        if len(line) == len(known) and clean(line):
-                            path[new_state] = line
-                            unclean.discard(new_state)
+                    elif (
+                        new_state in unclean
+                        and len(real_ix) + 1 == len(known)
+                        and real_clean
+                        and real_ix.count(i) < limit[i]
+                    ):  # prefer a line that real cards can make, so examples can be laid out
+                        path[new_state] = (*real_ix, i)
+                        clean_path[new_state] = True
+                        unclean.discard(new_state)
 
     # simulation ----------------------------------------------------------------------------------
     def simulate(
@@ -895,7 +959,18 @@ def same_rule(
     fold_a, fold_b = _position_fold(a, None), _position_fold(b, None)
     fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
     lookback = max(a.lookback, b.lookback)
-    space = _Space(b, faces, players, lookback, fold, copies, others=[a], start=start, longest=longest)
+    space = _Space(
+        b,
+        faces,
+        players,
+        lookback,
+        fold,
+        copies,
+        others=[a],
+        start=start,
+        longest=longest,
+        steps_limit=JUDGE_STEPS,
+    )
     # only disagreements matter here, not how many situations there are: visit each kind once
     budget = None if space.exhaustive_fits(abstract=True) else BOUNDED_SHARE
 
@@ -910,16 +985,20 @@ def same_rule(
         count += 1
         if row_a == row_b:
             continue
+        on_table = Counter(real) if space.clean(real) else None  # None: no real deck lays this line
         for card, b_ok, a_ok in zip(faces, row_b, row_a, strict=True):
             if a_ok == b_ok:
+                continue
+            clean = on_table is not None and on_table[card] < copies.get(card, 1)
+            if not clean and fallback is not None:
                 continue
             found = _confirm(a, b, real, card, player)
             if found is None:  # pragma: no cover - would mean the position folding was wrong
                 continue
-            if space.clean((*real, card)):
+            if clean:
                 return _answer(space, False, found, count, longest)
             # a face repeated more often than the deck holds it: keep looking for a line real cards make
-            fallback = fallback or found
+            fallback = found
     if fallback is not None:
         return _answer(space, False, fallback, count, longest)
     return _answer(space, space.examined_up_to is None, None, count, longest)
