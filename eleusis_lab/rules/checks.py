@@ -217,13 +217,18 @@ def _position_atoms(rules: Sequence[Rule]) -> list[Any]:
         if not rule.uses_position:
             continue
         compiler = Compiler(type_check(rule.ast))
+        # what each node reads, children before parents (one pass: deep rules stay linear)
+        reads: dict[int, frozenset[str]] = {}
+        nodes = rule.ast.walk()
+        for node in reversed(nodes):
+            own = frozenset({node.name}) if isinstance(node, ast.Ref) else frozenset()
+            reads[id(node)] = own.union(*(reads[id(c)] for c in node.children()))
         stack = [rule.ast]
         while stack:
             node = stack.pop()
-            refs = {n.name for n in node.walk() if isinstance(n, ast.Ref)}
-            if refs == {"position"}:
+            if reads[id(node)] == {"position"}:
                 atoms.append(compiler.closure(node))
-            elif "position" in refs:
+            elif "position" in reads[id(node)]:
                 stack.extend(node.children())
     return atoms
 
@@ -881,13 +886,11 @@ class Equivalence:
                 f"that can arise in play on lines of up to {self.longest_line} cards "
                 f"({self.situations} kinds of situation checked)."
             )
-        lines = (
-            f"{self.random_lines} random line{'s' * (self.random_lines != 1)}"  # none when the budget is gone
-        )
+        walks = self.random_lines
+        tried = f" (and on {walks} random line{'s' * (walks != 1)} of up to {self.longest_line} cards)"
         return (
             f"{a_name.capitalize()} and {b_name} are the same on every line up to "
-            f"{card_count(self.same_up_to)} "
-            f"(and on {lines} of up to {self.longest_line} cards), but checking longer lines would "
+            f"{card_count(self.same_up_to)}{tried if walks else ''}, but checking longer lines would "
             "exceed the checker's budget: they are not proven the same rule."
         )
 

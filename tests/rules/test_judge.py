@@ -95,3 +95,11 @@ def test_agrees_with_the_rounds_own_judging(secret, guess):
     names = ["Ana", "Ben"]
     expected = _round_judges(secret, as_rule(guess).text)
     assert judge(secret, guess, player_names=names).same == expected
+
+
+def test_a_round_does_not_pay_a_guess_that_differs_after_a_long_line():
+    """Issue 32 #1, reproducer (fed187d): in an Express round with a computer dealer, guessing
+    "card.color != prev.color or position == 100" after a right play "found the rule" and paid +6; the
+    two rules part after a 99-card line, which the round's two decks can lay."""
+    assert _round_judges("card.color != prev.color", "card.color != prev.color or position == 100") is False
+    assert _round_judges("card.color != prev.color", "card.color != prev.color or position == 150") is True

@@ -44,21 +44,6 @@ def test_positions_no_line_can_reach_are_the_same_and_the_deck_sets_the_length()
     assert judge(COLOURS, f"{COLOURS} or position == 100", longest_line=99).same
 
 
-def test_an_express_round_does_not_pay_the_issues_guess() -> None:
-    game = new_round("express", ["Ana", "Ben"], COLOURS, seed=3)
-    for _ in range(40):
-        player = game.current_player
-        assert player is not None
-        right = [c for c in game.hand(player) if game.rule.accepts(c, game.mainline)]
-        if right:
-            game.play(player, right[0])
-            result = game.guess(player, f"{COLOURS} or position == 100")
-            assert result.correct is False and not game.is_over
-            return
-        game.no_play(player)
-    raise AssertionError("no right card in 40 turns")  # pragma: no cover
-
-
 def _chain(count: int) -> str:
     leaves = [f"card.rank * prev.rank + prev2.rank != {k + 500}" for k in range(count)]
     while len(leaves) > 1:
@@ -150,3 +135,13 @@ def test_never_same_when_reachable_lines_tell_the_rules_apart(base, tweak_a, twe
         line = list(cx.mainline)
         assert all(secret.accepts(c, line[:i]) for i, c in enumerate(line))
         assert secret.accepts(cx.card, line) != guess.accepts(cx.card, line)
+
+
+def test_a_round_judges_on_lines_as_long_as_its_cards_can_make() -> None:
+    """Express's third deck (``stock_refresh``) makes position 150 reachable, so the guess is wrong there."""
+    plain = new_round("express", ["Ana", "Ben"], COLOURS, seed=1)
+    refreshed = new_round("express", ["Ana", "Ben"], COLOURS, seed=1, stock_refresh=True)
+    assert len(plain.cards_in_play()) == 104 and len(refreshed.cards_in_play()) == 156
+    guess = f"{COLOURS} or position == 150"
+    assert judge(COLOURS, guess, deck=plain.cards_in_play()).same
+    assert not judge(COLOURS, guess, deck=refreshed.cards_in_play()).same
