@@ -372,9 +372,10 @@ def _add_judge(sub: Any) -> None:
         "secret rule in every situation that can still arise from the mainline, play going on under the "
         "secret rule, on lines of up to --longest-line cards (default: as many as two decks of the rule's "
         "kind hold, 104 playing cards or 122 letter cards). Otherwise 'different' and a counterexample. "
-        "The judge stops at a budget of 1,200,000 units of rule work (well under a second): a pair too "
-        "large to compare in every situation is answered 'same on every line up to N cards', which is "
-        "not 'same'. Exit status: 0 same, 1 different, 2 error, 3 not proven.",
+        "The judge's budget is 1,200,000 units of rule work (one node of a rule evaluated once) and "
+        "300,000 visits of a situation's cards, under half a second: a pair too large to compare in every "
+        "situation is answered 'same on every line up to N cards', which is not 'same'. "
+        "Exit status: 0 same, 1 different, 2 error, 3 not proven.",
     )
     p.add_argument(
         "--rule", required=True, metavar="SECRET", help="the secret rule (rule text or a library key)"
@@ -399,7 +400,7 @@ def _add_judge(sub: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="the longest mainline play can make (default: every card of the deck)",
+        help="the longest mainline play can make (default: every card of the deck or decks dealt)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_judge)
