@@ -68,7 +68,10 @@ def write_atomically(
     try:
         with os.fdopen(fd, "wb") as f:
             if fcntl is not None:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX)  # released when the file closes, or the writer dies
+                # released when the file closes, or the writer dies; a filesystem without locks (an old
+                # NFS) leaves the age alone to tell an abandoned file
+                with contextlib.suppress(OSError):
+                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             f.write(payload)
             f.flush()
             os.fsync(f.fileno())
@@ -138,8 +141,10 @@ def _locked(path: str) -> bool:
         return True
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except BlockingIOError:
         return True
+    except OSError:  # no locks on this filesystem: the file's age has already said it is abandoned
+        return False
     finally:
         os.close(fd)  # closing drops our own lock again
     return False
