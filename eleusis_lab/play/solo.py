@@ -272,8 +272,9 @@ class SoloRound(Round):
         return GuessResult(player, text, None, correct, why, msg, ends_round=self.is_over, event_index=index)
 
     def judge_guess(self, text: str) -> tuple[bool, str | None]:
-        """Would ``text`` be judged right now, and if not readable why (changes nothing; the benchmark's
-        harness judges a player's best rule so to score its confidence).  The strict judge is
+        """Would ``text`` be judged right now, and why not if unreadable or not proven within the judge's
+        budget (changes nothing; the benchmark's harness judges a player's best rule so to score its
+        confidence).  The strict judge is
         :func:`~eleusis_lab.rules.checks.same_rule`; the benchmark's walks onward from the current line
         (:func:`~eleusis_lab.play.benchmark_protocol.simulation_judge`).  Unreadable text is wrong."""
         from eleusis_lab.rules import Rule, RuleError
@@ -285,7 +286,8 @@ class SoloRound(Round):
             return False, f"it does not read as a rule ({str(e).splitlines()[0]})"
         if self.judge == "benchmark":
             return bp.simulation_judge(guessed, self._rule, list(self._state.mainline)), None
-        return bool(same_rule(guessed, self._rule, deck=self.cards_in_play())), None
+        eq = same_rule(guessed, self._rule, deck=self.cards_in_play())
+        return eq.same, eq.explain() if eq.undecided else None  # not proven: wrong, saying how far it agreed
 
     def _do_decline_guess(self, a: DeclineGuess) -> None:
         self._check_player(a.player)

@@ -145,3 +145,11 @@ def test_a_round_judges_on_lines_as_long_as_its_cards_can_make() -> None:
     guess = f"{COLOURS} or position == 150"
     assert judge(COLOURS, guess, deck=plain.cards_in_play()).same
     assert not judge(COLOURS, guess, deck=refreshed.cards_in_play()).same
+
+
+def test_a_solo_statement_not_proven_is_wrong_and_says_how_far_it_agreed() -> None:
+    secret = _chain(32)
+    game = new_round("solo", ["Ana"], secret, seed=2)
+    right, why = game.judge_guess(f"({secret}) and true")
+    assert right is False and why is not None and "not proven" in why
+    assert game.judge_guess(secret) == (True, None)
