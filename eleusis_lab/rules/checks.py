@@ -49,6 +49,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -127,24 +128,46 @@ def _resolve_deck(
     if deck is None:
         deck = "letters" if wants == {"letters"} else "standard"
     if isinstance(deck, str):
-        cards = named_deck(deck)
-        name = deck
-    else:
-        cards = list(deck)
-        if not cards or not all(isinstance(c, Card) for c in cards):
-            raise ValueError("a deck must be 'standard', 'double', 'letters' or a non-empty list of cards")
-        name = f"custom ({len(cards)} cards)"
-    faces = card_designs(cards)
+        _, named_faces, size, named_copies = _named_deck(deck)  # built once: a judgement takes a millisecond
+        _check_deck_kind(wants, named_faces)
+        return deck, list(named_faces), size, dict(named_copies)
+    cards = list(deck)
+    if not cards or not all(isinstance(c, Card) for c in cards):
+        raise ValueError("a deck must be 'standard', 'double', 'letters' or a non-empty list of cards")
+    faces, copies = _faces_and_copies(cards)
+    _check_deck_kind(wants, faces)
+    return f"custom ({len(cards)} cards)", faces, len(cards), copies
+
+
+def _faces_and_copies(cards: Sequence[Card]) -> tuple[list[Card], dict[Card, int]]:
+    """The different faces of a deck, and how many copies of each it holds."""
     copies: dict[Card, int] = {}
     for c in cards:
         copies[c.design] = copies.get(c.design, 0) + 1
+    return card_designs(cards), copies
+
+
+@functools.cache
+def _named_deck(name: str) -> tuple[str, tuple[Card, ...], int, dict[Card, int]]:
+    """A named deck's faces, size and copies (callers get copies of the list and the dict)."""
+    cards = named_deck(name)
+    faces, copies = _faces_and_copies(cards)
+    return name, tuple(faces), len(cards), copies
+
+
+def deck_size(name: str) -> int:
+    """How many cards the named deck holds (``standard`` 52, ``double`` 104, ``letters`` 61)."""
+    return _named_deck(name)[2]
+
+
+def _check_deck_kind(wants: set[str], faces: Sequence[Card]) -> None:
+    """Refuse a rule read on the wrong kind of deck."""
     has_letters = any(c.is_letter or c.is_blank for c in faces)
     has_playing = any(c.is_playing for c in faces)
     if "letters" in wants and not has_letters:
         raise ValueError("this rule reads letter-card features: use the letters deck")
     if "standard" in wants and not has_playing:
         raise ValueError("this rule reads ranks, suits or colours: check it with a playing-card deck")
-    return name, faces, len(cards), copies
 
 
 def _players(rules: Sequence[Rule], player_names: Sequence[str] | None) -> list[PlayerInfo | None]:

@@ -44,8 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eleusis_lab.cards import Card, parse_cards
-from eleusis_lab.cards import deck as named_deck
-from eleusis_lab.rules.checks import Counterexample, card_count, same_rule
+from eleusis_lab.rules.checks import Counterexample, card_count, deck_size, same_rule
 from eleusis_lab.rules.library import RuleLike, as_rule
 
 __all__ = ["Judgement", "judge", "read_mainline"]
@@ -154,7 +153,7 @@ def judge(
         kind = "letters" if secret_rule.deck == "letters" else "standard"
         deck = "double" if kind == "standard" else "letters"
         if longest_line is None:
-            longest_line = DECKS_DEALT * len(named_deck(kind))
+            longest_line = DECKS_DEALT * deck_size(kind)
     eq = same_rule(guess_rule, secret_rule, deck, player_names, mainline=line, longest_line=longest_line)
     return Judgement(
         secret=secret_rule.text,
