@@ -3,9 +3,10 @@
     PYTHONPATH=. .venv/bin/python benchmarks/bench_judge_hardest.py
 
 For each pair: the verdict (``same``, ``different`` or ``not proven`` with how far it was checked), the
-method, and the judge's time (best of three runs).  Prints the slowest pair last.  Asserts nothing: the
-numbers are for the judge's notes (issue 32: before/after).  Runs on older versions of the kit too (it
-reads only ``same``, ``method`` and ``milliseconds``).
+method, and the judge's wall-clock and CPU time (best of three runs; on a shared machine the CPU time is
+the one to compare).  Prints the slowest pair last.  Asserts nothing: the numbers are for the judge's
+notes (issue 32: before/after).  Runs on older versions of the kit too (it reads only ``same``,
+``method`` and ``counterexample``).
 """
 
 from __future__ import annotations
@@ -52,21 +53,22 @@ PAIRS: list[tuple[str, str, str]] = [
 
 
 def main() -> None:
-    print(f"{'pair':<34} {'verdict':<12} {'method':<11} {'ms':>8}")
+    print(f"{'pair':<34} {'verdict':<12} {'method':<11} {'wall ms':>8} {'cpu ms':>8}")
     worst = (0.0, "")
     for name, secret, guess in PAIRS:
-        best = float("inf")
+        best = cpu = float("inf")
         verdict = None
-        for _ in range(3):
-            started = time.perf_counter()
+        for _ in range(3):  # the best of three: a shared machine's other jobs only ever add time
+            started, cpu_started = time.perf_counter(), time.process_time()
             verdict = judge(secret, guess, player_names=["Ana", "Ben", "Cy"])
             best = min(best, time.perf_counter() - started)
+            cpu = min(cpu, time.process_time() - cpu_started)
         assert verdict is not None
         said = "same" if verdict.same else "different" if verdict.counterexample else "not proven"
-        print(f"{name:<34} {said:<12} {verdict.method:<11} {best * 1000:8.1f}")
-        worst = max(worst, (best, name))
+        print(f"{name:<34} {said:<12} {verdict.method:<11} {best * 1000:8.1f} {cpu * 1000:8.1f}")
+        worst = max(worst, (cpu, name))
     print(
-        f"worst case: {worst[0] * 1000:.1f} ms ({worst[1]}); "
+        f"worst case: {worst[0] * 1000:.1f} ms of CPU ({worst[1]}); "
         f"longest rule text {len(LONG_POSITION)} characters"
     )
 
