@@ -373,7 +373,7 @@ def _add_judge(sub: Any) -> None:
         "secret rule, on lines of up to --longest-line cards (default: as many as two decks of the rule's "
         "kind hold, 104 playing cards or 122 letter cards). Otherwise 'different' and a counterexample. "
         "The judge's budget is 1,200,000 units of rule work (one node of a rule evaluated once) and "
-        "300,000 visits of a situation's cards, under half a second: a pair too large to compare in every "
+        "600,000 visits of a situation's cards, under half a second: a pair too large to compare in every "
         "situation is answered 'same on every line up to N cards', which is not 'same'. "
         "Exit status: 0 same, 1 different, 2 error, 3 not proven.",
     )

@@ -14,7 +14,7 @@ differ.
 **The budget.** Rules read the card, up to three cards back, the position and the player, so the
 situations are finitely many; the position is folded onto a period where the rules allow and tracked
 exactly otherwise.  The comparison stops at 1,200,000 units of rule work (one node of a rule
-evaluated once) or 300,000 visits of a situation's cards, whichever comes first: under half a second
+evaluated once) or 600,000 visits of a situation's cards, whichever comes first: under half a second
 here (``benchmarks/bench_judge_hardest.py``).  A pair too large for that (heavy three-card rules, the
 longest rules) gets ``method == "bounded"``: every line up to ``same_up_to`` cards was compared and
 some random lines after that, no difference found, and ``same`` is False: *not proven*, never "same".
