@@ -45,6 +45,11 @@ PAIRS: list[tuple[str, str, str]] = [
     ("rank after a 60-card line", "card.rank != prev.rank", "card.rank != prev.rank or position > 60"),
     ("whole cards, unreachable position", FULL_CARD, f"({FULL_CARD}) and position != 150"),
     ("whole cards, the last position", FULL_CARD, f"({FULL_CARD}) and position != 104"),
+    (
+        "whole cards, a player's last card",
+        FULL_CARD,
+        f"({FULL_CARD}) and (position != 104 or player.seat != 1)",
+    ),
     ("three cards back, full cards", HEAVY_THREE_CARDS, f"({HEAVY_THREE_CARDS}) or false"),
     ("three cards back, far position", HEAVY_THREE_CARDS, f"({HEAVY_THREE_CARDS}) or position == 90"),
     ("1,900 characters, same rule", LONG_TWO_CARDS, f"({LONG_TWO_CARDS}) and true"),
