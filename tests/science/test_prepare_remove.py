@@ -16,7 +16,9 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
     """No store but the one named, and per-process tables built again for this test and after it."""
     monkeypatch.delenv("ELEUSIS_LAB_STORE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(space_store, "shared_dir", lambda: tmp_path / "env" / "share" / "eleusis-lab" / "store")
+    monkeypatch.setattr(
+        space_store, "shared_dir", lambda: tmp_path / "env" / "share" / "eleusis-lab" / "store"
+    )
     for cached in (space_store.atom_table, space._base, grammar.grammar):
         cached.cache_clear()
     yield
