@@ -35,7 +35,7 @@ from eleusis_lab.rules import ast as A
 from eleusis_lab.rules.library import ENTRIES, RuleLike, as_rule
 from eleusis_lab.rules.rule import Rule
 
-__all__ = ["CARD_WORDS", "describe", "english", "start_note"]
+__all__ = ["CARD_WORDS", "OPPOSITE", "describe", "english", "sentence", "start_note"]
 
 #: How each card name reads; a sentence never says "it" for a card, so two cards are never confused.
 CARD_WORDS: dict[str, str] = {
@@ -97,9 +97,9 @@ _PREDICATE_NUMBER = {
     "red": "red",
     "black": "black",
 }
-#: The predicate that holds exactly when this one does not, for "odd if the last card is even".
-_OPPOSITE = {"even": "odd", "odd": "even", "red": "black", "black": "red"}
-_OPPOSITE |= {"face": "number", "number": "face", "high": "low", "low": "high"}
+#: The predicate that holds exactly when this one does not (of a card that has a rank and a colour), for "odd if the last card is even".
+OPPOSITE = {"even": "odd", "odd": "even", "red": "black", "black": "red"}
+OPPOSITE |= {"face": "number", "number": "face", "high": "low", "low": "high"}
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _NEGATE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 _COMPARE_WORDS = {
@@ -142,9 +142,14 @@ def english(rule: RuleLike) -> str:
 def describe(rule: RuleLike) -> str:
     """The generated sentence for any rule (library rules too: used to test the generator on them)."""
     parsed = as_rule(rule)
-    sentence = _capital(_top(parsed.ast)) + "."
+    said = sentence(parsed.ast)
     note = start_note(parsed)
-    return f"{sentence} {note}" if note else sentence
+    return f"{said} {note}" if note else said
+
+
+def sentence(tree: A.Node) -> str:
+    """The generated sentence of a syntax tree, without :func:`start_note` (no judging: fast)."""
+    return _capital(_top(tree)) + "."
 
 
 def start_note(rule: Rule) -> str:
@@ -395,7 +400,7 @@ def _trait_of(node: A.Node, card: str) -> str:
 def _follows(card: str, other: str, predicate: str, same: bool) -> _Say:
     """``(card is even) != (prev is even)``: "the card is odd if the last card is even, and even if …"."""
     yes = _PREDICATE_IS[predicate]
-    no = _PREDICATE_IS[_OPPOSITE[predicate]] if predicate in _OPPOSITE else f"not {yes}"
+    no = _PREDICATE_IS[OPPOSITE[predicate]] if predicate in OPPOSITE else f"not {yes}"
     then_yes, then_no = (yes, no) if same else (no, yes)
     trait = f"is {then_yes} if {CARD_WORDS[other]} is {yes}, and {then_no} if {CARD_WORDS[other]} is {no}"
     said = _about(card, trait)
@@ -444,8 +449,8 @@ def _attr_compare(op: str, card: str, attr: str, right: A.Node) -> _Say | None:
             trait = {
                 "<": f"is lower than {whose}",
                 ">": f"is higher than {whose}",
-                "<=": f"is as low as {whose} or lower",
-                ">=": f"is as high as {whose} or higher",
+                "<=": f"has the same rank as {whose} or a lower one",
+                ">=": f"has the same rank as {whose} or a higher one",
             }[op]
             return _about(card, trait)
         return None

@@ -138,7 +138,7 @@ PAIRS = [
     (
         "if position == 1 then card.rank == ace else card.rank >= prev.rank",
         "If the card is the first card of the line, play an ace; "
-        "otherwise play a card that is as high as the last card or higher.",
+        "otherwise play a card that has the same rank as the last card or a higher one.",
     ),
     # Missing history: a red starter only, since `card is red` is read before the missing last card.
     ("card is red and card.rank > prev.rank", "Play a card that is red and is higher than the last card."),
