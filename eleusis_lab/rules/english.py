@@ -97,7 +97,7 @@ _PREDICATE_NUMBER = {
     "red": "red",
     "black": "black",
 }
-#: The predicate that holds exactly when this one does not (of a card that has a rank and a colour), for "odd if the last card is even".
+#: The predicate that holds exactly when this one does not, for "odd if the last card is even".
 OPPOSITE = {"even": "odd", "odd": "even", "red": "black", "black": "red"}
 OPPOSITE |= {"face": "number", "number": "face", "high": "low", "low": "high"}
 _MIRROR = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
