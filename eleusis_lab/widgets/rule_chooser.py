@@ -40,7 +40,8 @@ STYLE = """
 class RuleChooser(w.VBox):
     """Type words, get at most a handful of rules as sentences, click one: ``chooser.picked``."""
 
-    def __init__(self, deck: str = "standard") -> None:
+    def __init__(self, deck: str = "standard", *, with_words: bool = True) -> None:
+        """``with_words=False`` leaves out its own word box (a caller with one calls :meth:`show`)."""
         self.deck = deck
         self.matches: list[RuleMatch] = []
         self.rows: list[w.Button] = []
@@ -68,7 +69,7 @@ class RuleChooser(w.VBox):
         super().__init__(
             [
                 w.HTML(STYLE),
-                w.HBox([self.words, self.find_button]),
+                *([w.HBox([self.words, self.find_button])] if with_words else []),
                 self.message,
                 self.list,
                 self.builder_button,
