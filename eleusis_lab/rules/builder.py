@@ -46,7 +46,7 @@ from dataclasses import dataclass, field, replace
 
 from eleusis_lab.rules import ast as A
 from eleusis_lab.rules.checks import RuleReport, check, same_rule
-from eleusis_lab.rules.english import english
+from eleusis_lab.rules.english import MIRROR, chain, english
 from eleusis_lab.rules.errors import RuleError
 from eleusis_lab.rules.library import RuleLike, as_rule
 from eleusis_lab.rules.rule import Rule
@@ -267,7 +267,6 @@ def group_tree(group: Group) -> A.Node:
 # -- syntax trees to parts (prefill) ----------------------------------------------------------------
 _PREDICATE_PROP = {value: key for key, p in PROPERTIES.items() if p.kind == "predicate" for value in p.values}
 _ATTRIBUTE_PROP = {p.attribute: key for key, p in PROPERTIES.items() if p.attribute is not None}
-_MIRROR = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
 def _word(node: A.Node) -> str | None:
@@ -315,7 +314,7 @@ def part_of(node: A.Node) -> Part | None:
         return None
     op, left, right = node.op, node.left, node.right
     if _word(left) is not None or (_attr(right) and _ref_in(right) == "card" and _ref_in(left) != "card"):
-        op, left, right = _MIRROR[op], right, left
+        op, left, right = MIRROR[op], right, left
     return _compare_part(op, left, right)
 
 
@@ -421,17 +420,10 @@ def _is_parity(node: A.Node) -> bool:
 def _group_of(node: A.Node) -> Group | None:
     for join in ("and", "or"):
         if isinstance(node, A.BoolOp) and node.op == join:
-            chain = _chain(node, join)
-            parts = [part_of(n) for n in chain]
+            parts = [part_of(n) for n in chain(node, join)]
             return Group(tuple(p for p in parts if p), join) if all(parts) else None
     part = part_of(node)
     return Group((part,)) if part else None
-
-
-def _chain(node: A.Node, op: str) -> list[A.Node]:
-    if isinstance(node, A.BoolOp) and node.op == op:
-        return _chain(node.left, op) + _chain(node.right, op)
-    return [node]
 
 
 # -- the draft ---------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from eleusis_lab.rules import ast as A
 from eleusis_lab.rules.library import ENTRIES, RuleLike, as_rule
 from eleusis_lab.rules.rule import Rule
 
-__all__ = ["CARD_WORDS", "OPPOSITE", "describe", "english", "sentence", "start_note"]
+__all__ = ["CARD_WORDS", "MIRROR", "OPPOSITE", "chain", "describe", "english", "sentence", "start_note"]
 
 #: How each card name reads; a sentence never says "it" for a card, so two cards are never confused.
 CARD_WORDS: dict[str, str] = {
@@ -100,7 +100,8 @@ _PREDICATE_NUMBER = {
 #: The predicate that holds exactly when this one does not, for "odd if the last card is even".
 OPPOSITE = {"even": "odd", "odd": "even", "red": "black", "black": "red"}
 OPPOSITE |= {"face": "number", "number": "face", "high": "low", "low": "high"}
-_MIRROR = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+#: A comparison read from the other side: ``a < b`` is ``b > a``.
+MIRROR = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _NEGATE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 _COMPARE_WORDS = {
     "==": "is",
@@ -280,14 +281,15 @@ def _wrapped(say: _Say, inside: str) -> str:
     return say.clause
 
 
-def _chain(node: A.Node, op: str) -> list[A.Node]:
+def chain(node: A.Node, op: str) -> list[A.Node]:
+    """The parts ``op`` joins: ``a and b and c`` (however bracketed) gives ``[a, b, c]``."""
     if isinstance(node, A.BoolOp) and node.op == op:
-        return _chain(node.left, op) + _chain(node.right, op)
+        return chain(node.left, op) + chain(node.right, op)
     return [node]
 
 
 def _boolop(node: A.BoolOp) -> _Say:
-    parts = [_cond(n) for n in _chain(node, node.op)]
+    parts = [_cond(n) for n in chain(node, node.op)]
     texts = [_wrapped(p, node.op) for p in parts]
     grouped = any(p.joins is not None and p.joins != node.op for p in parts)
     # A part that has its own commas ("odd if …, and even if …") is set off by semicolons.
@@ -321,7 +323,7 @@ def _card_attr(node: A.Node) -> tuple[str, str] | None:
 
 def _compare(op: str, left: A.Node, right: A.Node) -> _Say:
     if _mentions_card(right) and not _mentions_card(left):
-        op, left, right = _MIRROR[op], right, left
+        op, left, right = MIRROR[op], right, left
     if _truth_valued(left) or _truth_valued(right):
         return _truth_compare(op, left, right)
     attr = _card_attr(left)
