@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .harness import artifacts_dir, voila
+from .harness import artifacts_dir, jupyter_lab, lab_open, lab_run_all, voila
 
 pytestmark = pytest.mark.browser
 
@@ -98,3 +98,28 @@ def test_the_chooser_rows_are_readable_and_the_clicked_row_is_returned(page: Any
     assert "mod-success" in (rows.nth(1).get_attribute("class") or "")
     assert "mod-success" not in (rows.nth(0).get_attribute("class") or "")
     page.screenshot(path=str(artifacts_dir() / f"rule-chooser-{page.size_name}.png"), full_page=True)
+
+
+def test_the_builder_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
+    """The same page run in JupyterLab: a mouse-built rule and its English at the projector's size."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    with jupyter_lab(root, tmp_path / "jupyter") as lab:
+        page = browser.new_page(viewport=SIZES["projector"])
+        try:
+            lab_open(page, lab, NOTEBOOK.name, timeout=120)
+            lab_run_all(page, timeout=180)
+            builder = page.locator(".eleusis-rule-builder")
+            builder.locator(".eleusis-builder-row select").nth(2).select_option("different from")
+            builder.locator(".eleusis-builder-english").get_by_text(
+                "Alternate red and black cards."
+            ).wait_for(timeout=30_000)
+            builder.locator(".eleusis-builder-add-if").click()
+            builder.locator(".eleusis-builder-row").nth(2).wait_for(timeout=30_000)  # if, then, otherwise
+            text = builder.locator(".eleusis-builder-text").inner_text()
+            # a new branch starts as a copy of the rule so far, its condition on the last card
+            assert "if prev is red then card.color != prev.color else card.color != prev.color" in text, text
+            page.screenshot(path=str(artifacts_dir() / "rule-builder-jupyterlab.png"))
+        finally:
+            page.close()
