@@ -32,8 +32,8 @@ Part(subject='card', prop='colour', comparison='same as', values=('prev',))
 Part(subject='card', prop='rank', comparison='between', values=('4', '9'))
 >>> draft.text
 'card.color == prev.color or card.rank in 4..9'
->>> draft.english
-'Play a card that has the same colour as the last card or is from 4 to 9. Any card may start the line.'
+>>> print(draft.english)
+Play a card that has the same colour as the last card or has a rank from 4 to 9. Any card may start the line.
 >>> draft = RuleDraft.from_rule("if prev is even then card is odd else card is even")
 >>> draft.branches[0].condition.parts[0]
 Part(subject='prev', prop='parity', comparison='is', values=('even',))

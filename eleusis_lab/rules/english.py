@@ -409,6 +409,16 @@ def _follows(card: str, other: str, predicate: str, same: bool) -> _Say:
     return _Say(said.clause, said.play, said.trait, joins="follow")
 
 
+_RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def _rank_word(node: A.Node) -> str:
+    """A rank as people say it: ``ace`` for 1 and ``jack``, ``queen``, ``king`` for 11-13."""
+    if isinstance(node, A.Int):
+        return _RANK_NAMES.get(node.value, str(node.value))
+    return _value(node)
+
+
 def _a(word: str) -> str:
     """``8`` → ``an 8``, ``jack`` → ``a jack``."""
     return ("an " if word[:1] in "aeiou8" or word in ("11", "18") else "a ") + word
@@ -422,7 +432,7 @@ def _constant_trait(attr: str, value: A.Node) -> tuple[str, str] | None:
     if attr == "color" and isinstance(value, A.Const):
         return f"is {value.name}", f"play a {value.name} card"
     if attr == "rank" and isinstance(value, A.Int):
-        noun = _a(_value(value))
+        noun = _a(_rank_word(value))
         return f"is {noun}", f"play {noun}"
     if attr == "shape" and isinstance(value, A.Const):
         noun = _CONST_NOUN[value.name]
@@ -468,7 +478,7 @@ def _attr_compare(op: str, card: str, attr: str, right: A.Node) -> _Say | None:
         )
         return _about(card, negative)
     if attr == "rank" and isinstance(right, (A.Int, A.Neg)):
-        number = _value(right)
+        number = _rank_word(right)
         ranked = {
             "<": f"is lower than {number}",
             ">": f"is higher than {number}",
@@ -600,9 +610,9 @@ def _remainder(op: str, number: A.Node, divisor: A.Node, rest: int) -> _Say:
         return _Say(f"{_value(number)} is {parity}")
     no = "" if op == "==" else "not "
     if rest == 0:
-        return _Say(f"{_value(number)} is {no}a multiple of {k}")
+        return _Say(f"{_value(number, True)} is {no}a multiple of {k}")
     leaves = "leaves" if op == "==" else "does not leave"
-    return _Say(f"{_value(number)} divided by {k} {leaves} {rest}")
+    return _Say(f"{_value(number, True)} divided by {k} {leaves} {rest}")
 
 
 def _in(item: A.Node, container: A.Node, negated: bool) -> _Say:
@@ -610,10 +620,12 @@ def _in(item: A.Node, container: A.Node, negated: bool) -> _Say:
     if isinstance(container, A.Range):
         low, high = _value(container.low), _value(container.high)
         if card_attr is not None and card_attr[1] == "rank":
+            low, high = _rank_word(container.low), _rank_word(container.high)
             if negated:
                 trait = f"is lower than {low} or higher than {high}"
                 return _about(card_attr[0], trait, f"play a card lower than {low} or higher than {high}")
-            return _about(card_attr[0], f"is from {low} to {high}", f"play a card from {low} to {high}")
+            order = f"play a card from {low} to {high}"
+            return _about(card_attr[0], f"has a rank from {low} to {high}", order)
         if negated:
             return _Say(f"{_value(item)} is less than {low} or more than {high}")
         return _Say(f"{_value(item)} is from {low} to {high}")
