@@ -213,7 +213,8 @@ def _rows(deck: str) -> dict[str, list[tuple[str, A.Node]]]:
             own += [Part("card", p.key, "is", (value,)), Part("card", p.key, "is not", (value,))]
             condition.append(Part("prev", p.key, "is", (value,)))
         for size in (2, 3):
-            own += [Part("card", p.key, "one of", c) for c in itertools.combinations(p.values, size)]
+            if size < len(p.values):  # "a circle or a square" is every lettered card: no rule
+                own += [Part("card", p.key, "one of", c) for c in itertools.combinations(p.values, size)]
         for other in ("prev", "prev2"):
             relation += [Part("card", p.key, how, (other,)) for how in ("same as", "different from")]
         if p.key in ("suit", "letter", "ink"):

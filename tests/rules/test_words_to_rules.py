@@ -69,3 +69,9 @@ def test_a_rule_box_reads_rules_words_and_typos() -> None:
     assert "did you mean `color`" in typo.message and "card.colour == red" not in typo.message
     assert "\n" not in typo.message
     assert read_rule_box("  ").message == "Type a rule, or say it in words."
+
+
+def test_the_letter_deck_has_its_own_candidates() -> None:
+    offered = closest_rules("circles and squares take turns", deck="letters")
+    assert offered[0].text == "card.shape != prev.shape"
+    assert all("card.suit" not in m.text and "card.rank" not in m.text for m in offered)
