@@ -23,6 +23,7 @@ import functools
 import itertools
 import math
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -116,7 +117,7 @@ def _tokens(text: str) -> list[tuple[str, float]]:
         for raw in _WORD.findall(piece):
             for word in _EXPANDS.get(raw, (_SAME_AS.get(raw, raw),)):
                 if word not in _STOP:
-                    out.append((word, weight))
+                    out.append((sys.intern(word), weight))  # one copy of each word for 10,000 rules
     return out
 
 
@@ -129,8 +130,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(word for word, _ in _tokens(text))
 
 
-def _pairs(tokens: list[tuple[str, float]]) -> frozenset[tuple[str, str]]:
-    return frozenset(zip((w for w, _ in tokens), (w for w, _ in tokens[1:]), strict=False))
+def _pairs(tokens: list[tuple[str, float]]) -> frozenset[str]:
+    """Two words in a row ("hearts spades"), for word order: one shared string per pair."""
+    return frozenset(sys.intern(f"{a} {b}") for (a, _), (b, _) in itertools.pairwise(tokens))
 
 
 def plain_english(rule_text: str) -> str:
@@ -161,10 +163,20 @@ class _Candidate:
     source: str
     plausible: float
     #: The words of each reading of the rule (the library's sentence and the generated one).
-    readings: tuple[frozenset[str], ...]
-    pairs: frozenset[tuple[str, str]]
+    readings: tuple[tuple[str, ...], ...]
+    pairs: tuple[str, ...]
     #: For two rows joined by and/or, each row's words: both must be said for the pair to be offered.
-    halves: tuple[frozenset[str], ...] = ()
+    halves: tuple[tuple[str, ...], ...] = ()
+
+
+#: One tuple object for each distinct set of words: the 10,000 candidates share their rows' words (a
+#: row is half of a hundred pairs), which keeps the chooser's memory in a student's kernel small.
+_ONE_COPY: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _kept(words: frozenset[str]) -> tuple[str, ...]:
+    key = tuple(sorted(words))
+    return _ONE_COPY.setdefault(key, key)
 
 
 def _candidate(node: A.Node, source: str, plausible: float, shown: str | None = None) -> _Candidate:
@@ -175,17 +187,16 @@ def _candidate(node: A.Node, source: str, plausible: float, shown: str | None = 
     generated = sentence(node)
     tokens = _tokens(shown or generated)
     topics = _topics(node)
-    readings = [_main_words(tokens) | topics]
+    readings = [_kept(_main_words(tokens) | topics)]
     if shown is not None:
-        readings.append(_main_words(_tokens(generated)) | topics)
-    halves: tuple[frozenset[str], ...] = ()
+        readings.append(_kept(_main_words(_tokens(generated)) | topics))
+    halves: tuple[tuple[str, ...], ...] = ()
     if isinstance(node, A.BoolOp):
         halves = tuple(
-            _main_words(_tokens(sentence(half))) | _topics(half) for half in (node.left, node.right)
+            _kept(_main_words(_tokens(sentence(half))) | _topics(half)) for half in (node.left, node.right)
         )
-    return _Candidate(
-        to_text(node), shown or generated, source, plausible, tuple(readings), _pairs(tokens), halves
-    )
+    pairs = _kept(_pairs(tokens))
+    return _Candidate(to_text(node), shown or generated, source, plausible, tuple(readings), pairs, halves)
 
 
 # -- the candidates -----------------------------------------------------------------------------------
@@ -361,18 +372,17 @@ def _ranked(sentence: str, candidates: tuple[_Candidate, ...]) -> list[tuple[flo
     speaks_of_earlier = bool(_RELATIONAL & weight.keys())
     ranked = []
     for c in candidates:
-        if any(not ((weight.keys() & half) - _GENERIC) for half in c.halves):
+        if any(not any(w in weight and w not in _GENERIC for w in half) for half in c.halves):
             continue  # one of the two rows is not said at all ("… or the card is not prime")
         best = None
         for words in c.readings:
-            shared = weight.keys() & words
+            shared = [w for w in words if w in weight]
             if not shared:
                 continue
             covered = sum(weight[w] for w in shared) / total
+            in_order = sum(p in said_pairs for p in c.pairs)
             # Most of the sentence covered first, then few words left over, word order, the plainer rule.
-            score = (
-                covered + 0.5 * len(shared) / len(words) + 0.1 * len(said_pairs & c.pairs) + 0.2 * c.plausible
-            )
+            score = covered + 0.5 * len(shared) / len(words) + 0.1 * in_order + 0.2 * c.plausible
             if "prev" in words and not speaks_of_earlier:
                 score -= 0.3  # the sentence never speaks of an earlier card
             best = score if best is None else max(best, score)
