@@ -82,12 +82,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
     rule, key = _read_rule(args.rule)
     players = [n.strip() for n in args.players.split(",") if n.strip()] if args.players else None
     report = check(rule, args.deck, player_names=players)
+    from eleusis_lab.rules.english import english
     from eleusis_lab.rules.library import hint
 
     difficulty = _estimated_difficulty(rule, args.deck)
     if args.json:
         data = report.to_dict()
         data["library_key"] = key
+        data["english"] = english(rule)
         data["hint"] = hint(rule)
         data["estimated_difficulty"] = difficulty
         print(json.dumps(data, ensure_ascii=False))
@@ -95,6 +97,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if key is not None:
         print(f"Library rule {key}.")
     print("Parsed: yes.")
+    print(f"In words: {english(rule)}")
     print(report)
     print(f"- A hint the dealer may give [000]: {hint(rule)}")
     # -- estimated difficulty (from simulated solo rounds; engineer E fills _estimated_difficulty) --

@@ -151,6 +151,17 @@ def narrowing_plot(
         return fig  # type: ignore[return-value]
 
 
+def _in_words(text: str) -> str:
+    """A hypothesis typed as rule text, in English (the text itself if it is no rule: a label never fails)."""
+    from eleusis_lab.rules import RuleError
+    from eleusis_lab.rules.english import english
+
+    try:
+        return english(text)
+    except (RuleError, TypeError):
+        return text
+
+
 def _lifelines(hax: Axes, lines: Sequence[Any], n_steps: int) -> None:
     end_all = max(1, n_steps)
     for k, h in enumerate(lines):
@@ -159,7 +170,7 @@ def _lifelines(hax: Axes, lines: Sequence[Any], n_steps: int) -> None:
         # a hypothesis recorded after the card that disproves it is shown dead on arrival
         end = max(h.end, h.start) if h.end is not None else end_all
         hax.plot([h.start, end], [y, y], color=color, linewidth=5, solid_capstyle="butt")
-        label = f"{h.student}: {h.words or h.text}"
+        label = f"{h.student}: {h.words or _in_words(h.text)}"
         if len(label) > 60:
             label = label[:57] + "…"
         # labelled where it ends (the falsifying play), inside the axes on whichever side has room

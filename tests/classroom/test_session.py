@@ -271,8 +271,11 @@ def test_saved_sessions_are_listed_newest_first(tmp_path: Path) -> None:
     ],
 )
 def test_guesses_in_words_offer_the_closest_rules(sentence: str, expected: str) -> None:
+    from eleusis_lab.rules.judge import judge
+
+    # Of rules that play the same only one is offered: the expected rule, or one the exact judge finds equal.
     offered = [m.text for m in closest_rules(sentence, k=3)]
-    assert expected in offered
+    assert any(judge(expected, text).same for text in offered), offered
 
 
 def test_words_matching_nothing_offer_nothing() -> None:

@@ -18,6 +18,7 @@ def test_check_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["check", "card.color!=prev.color"]) == 0
     out = capsys.readouterr().out
     assert "Parsed: yes." in out
+    assert "In words: Alternate red and black cards." in out  # the library's own sentence (Express 1)
     assert "Rule (canonical text): card.color != prev.color" in out
     assert "typically 26" in out and "of 52" in out
     assert "Dead ends: none" in out
@@ -26,6 +27,13 @@ def test_check_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Acceptable for play." in out
     assert "Estimated difficulty" in out
     assert "hint the dealer may give [000]: It concerns the top card; it is about colours." in out
+
+
+def test_check_says_any_rule_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # A letter-deck rule: no solo rounds are simulated for its difficulty, so this stays fast.
+    assert cli.main(["check", "card.shape == circle and card.ink != blue", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["english"] == "Play a card that is a circle and does not have blue ink."
 
 
 def test_check_flags_gardner_7_by_key(capsys: pytest.CaptureFixture[str]) -> None:

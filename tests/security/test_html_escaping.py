@@ -305,6 +305,30 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
         sureness.state_button.click()
         sweep.check("confidence panel")
 
+    # Rules in words (issue 28): hostile words and rule text typed into the rule box, its chooser and builder.
+    from eleusis_lab.classroom.words import RuleMatch
+    from eleusis_lab.widgets.rule_box import RuleBox
+    from eleusis_lab.widgets.rule_builder import RuleBuilder
+    from eleusis_lab.widgets.rule_chooser import RuleChooser
+
+    box = RuleBox()
+    for payload in (HOSTILE_WORDS, *HOSTILE, HOSTILE_RULE):
+        box.text.value = payload
+        sweep.check("rule box")
+    box.text.value = "red then black"
+    box.chooser.rows[0].click()
+    box.build()
+    sweep.check("rule box's builder")
+    chooser = RuleChooser()
+    chooser.show([RuleMatch(HOSTILE_RULE, p, "words", 1.0) for p in HOSTILE], HOSTILE[0])
+    chooser.rows[0].click()
+    chooser.open_builder()
+    sweep.check("rule chooser")
+    builder = RuleBuilder("letters")
+    builder.check()
+    builder.apply(lambda: builder.draft.set_part("main", 0, values=(HOSTILE[0],)), None)  # refused, said
+    sweep.check("rule builder")
+
     # The bare hand part (the boards use views built on it): a hostile title reaches it only escaped.
     from eleusis_lab.widgets.parts import HandArea
 
