@@ -35,6 +35,12 @@ def skip_slow_imports() -> None:
 
 
 def main() -> int:
+    from eleusis_lab.cli import missing_extra
+
+    missing = missing_extra("eleusis-lab-singleuser", "jupyterhub")
+    if missing is not None:  # said before anything is changed or started
+        print(f"error: {missing}", file=sys.stderr)
+        return 2
     skip_slow_imports()
     for name, value in KERNEL_ENV.items():
         os.environ.setdefault(name, value)
