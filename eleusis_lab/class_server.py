@@ -19,7 +19,7 @@ can subscribe to.  :class:`ClassBoardServer` is Voilà with those defaults turne
 - **the real port or an error**: the port is bound once, never retried; ``--port 0`` takes a free one,
   and the printed address is the bound socket's;
 - **the kernel reachable by this user only**: the ipc transport, its socket files in a fresh 0700 folder
-  with a short path (Unix sockets' paths must stay under 107 bytes), so no TCP port is opened and no other
+  with a short path (:mod:`eleusis_lab.kernel_sockets`), so no TCP port is opened and no other
   local user can connect (on Windows, which has no ipc transport, Jupyter's TCP default stays).
 
 It stops on SIGTERM and SIGINT (Ctrl-C) with every kernel it started.
@@ -44,12 +44,12 @@ from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from eleusis_lab.kernel_sockets import fits
+
 #: How often the culler looks, at most (seconds).
 CULL_INTERVAL = 60
-#: Unix socket paths longer than this fail to bind (``sun_path`` is 108 bytes on Linux, 104 on macOS).
-MAX_SOCKET_PATH = 103
-#: The longest socket name jupyter_client makes in the connection folder: ``kernel-<uuid4>-ipc-<n>``.
-SOCKET_NAME_LENGTH = len("/kernel-") + 36 + len("-ipc-") + 2
+#: What Voilà's ``tempfile.mkdtemp(prefix="voila_")`` adds to the folder it is given.
+VOILA_DIR_NAME = "/voila_XXXXXXXX"
 
 
 class PortTaken(OSError):
@@ -70,7 +70,7 @@ def short_runtime_root() -> str:
     """A folder for the kernels' socket files whose paths stay short enough: the system's temporary
     folder when it is short (``/tmp`` on Linux), else ``/tmp`` (macOS's per-user folder is ~50 bytes)."""
     root = tempfile.gettempdir()
-    if len(root) + len("/voila_XXXXXXXX") + SOCKET_NAME_LENGTH > MAX_SOCKET_PATH and os.path.isdir("/tmp"):
+    if not fits(root + VOILA_DIR_NAME) and os.path.isdir("/tmp"):
         root = "/tmp"
     return root
 

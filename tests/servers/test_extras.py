@@ -54,3 +54,30 @@ def test_singleuser_names_the_hub_extra_and_changes_nothing(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "needs jupyterhub" in err and "kit's hub extra" in err, err
     assert "rfc3987_syntax" not in sys.modules and "MALLOC_MMAP_THRESHOLD_" not in os.environ
+
+
+def test_singleuser_keeps_kernel_socket_paths_short_for_long_usernames(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from eleusis_lab.kernel_sockets import MAX_SOCKET_PATH, SOCKET_NAME_LENGTH, fits
+
+    # TLJH's homes: /home/jupyter-<name>. A 20-character name makes the default runtime dir too deep.
+    home = "/home/jupyter-" + "abcdefghijklmnopqrst"
+    monkeypatch.setenv("HOME", home)
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "XDG_DATA_HOME", "JUPYTER_PLATFORM_DIRS"):
+        monkeypatch.delenv(var, raising=False)
+    made: list[str] = []
+    monkeypatch.setattr(singleuser.os, "makedirs", lambda path, mode, exist_ok: made.append(path))
+    default = home + "/.local/share/jupyter/runtime"
+    assert len(default) + SOCKET_NAME_LENGTH > MAX_SOCKET_PATH and not fits(default)
+    singleuser.keep_socket_paths_short()
+    assert os.environ["JUPYTER_RUNTIME_DIR"] == home + "/.jupyter-run" == made[0]
+    assert fits(os.environ["JUPYTER_RUNTIME_DIR"])
+    # A short home keeps Jupyter's default; a runtime dir set by the hub is kept; an impossible one is named.
+    monkeypatch.delenv("JUPYTER_RUNTIME_DIR")
+    monkeypatch.setenv("HOME", "/home/jupyter-ana")
+    singleuser.keep_socket_paths_short()
+    assert "JUPYTER_RUNTIME_DIR" not in os.environ
+    monkeypatch.setenv("HOME", "/home/" + "x" * 60)
+    with pytest.raises(ValueError, match="set JUPYTER_RUNTIME_DIR to a shorter folder"):
+        singleuser.keep_socket_paths_short()
