@@ -15,24 +15,13 @@ from pathlib import Path
 
 import psutil
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.browser.harness import jupyter_env
 
 
 def isolated_env(home: Path) -> dict[str, str]:
-    """This checkout's kit on the path, every Jupyter folder inside ``home``."""
-    env = dict(os.environ)
-    for var, sub in {
-        "JUPYTER_CONFIG_DIR": "config",
-        "JUPYTER_DATA_DIR": "data",
-        "JUPYTER_RUNTIME_DIR": "runtime",
-        "IPYTHONDIR": "ipython",
-    }.items():
-        (home / sub).mkdir(parents=True, exist_ok=True)
-        env[var] = str(home / sub)
+    """This checkout's kit on the path, every Jupyter folder and the home inside ``home``."""
+    env = jupyter_env(home)
     env["HOME"] = str(home)
-    env["ELEUSIS_LAB_SAVES"] = str(home / "saves")
-    env["PYTHONUNBUFFERED"] = "1"
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
     return env
 
 
