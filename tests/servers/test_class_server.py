@@ -186,12 +186,18 @@ def test_a_kernel_no_page_is_connected_to_is_culled(board: Launched) -> None:
     assert "Culling 'idle' kernel" in board.text()
 
 
-def _sniff(endpoints: list[str], seconds: float, ready: int) -> dict[str, object]:
+def _sniff(endpoints: list[str], seconds: float, ready: int, needle: bytes) -> dict[str, object]:
     """What a local user's few lines of pyzmq hear: a SUB socket on each endpoint (``ipc://PATH`` or
-    ``tcp://HOST:PORT``), subscribed to everything, no key; plus whether a plain connect is allowed."""
+    ``tcp://HOST:PORT``), subscribed to everything, no key; plus whether a plain connect is allowed, and how
+    many frames held ``needle``."""
     import zmq
 
-    found: dict[str, object] = {"connected": [], "refused": [], "messages": dict.fromkeys(endpoints, 0)}
+    found: dict[str, object] = {
+        "connected": [],
+        "refused": [],
+        "messages": dict.fromkeys(endpoints, 0),
+        "needle": 0,
+    }
     for e in endpoints:
         if e.startswith("ipc://"):
             s, address = socket.socket(socket.AF_UNIX), e[len("ipc://") :]
@@ -218,11 +224,15 @@ def _sniff(endpoints: list[str], seconds: float, ready: int) -> dict[str, object
     while time.monotonic() < deadline:
         for sub, _ in poller.poll(100):
             e = next(k for k, v in subs.items() if v is sub)
-            found["messages"][e] += len(sub.recv_multipart())  # type: ignore[index]
+            frames = sub.recv_multipart()
+            found["messages"][e] += len(frames)  # type: ignore[index]
+            found["needle"] += sum(needle in f for f in frames)  # type: ignore[operator]
     return found
 
 
-def _sniffer(endpoints: list[str], as_user: int | None, seconds: float) -> tuple[int, int]:
+def _sniffer(
+    endpoints: list[str], as_user: int | None, seconds: float, needle: bytes = b"\0never"
+) -> tuple[int, int]:
     """A forked child (as ``as_user`` when given) sniffing for ``seconds``; (pid, read end of its pipe)."""
     read, write = os.pipe()
     pid = os.fork()
@@ -234,7 +244,7 @@ def _sniffer(endpoints: list[str], as_user: int | None, seconds: float) -> tuple
                 os.setgroups([])
                 os.setgid(as_user)
                 os.setuid(as_user)
-            found = _sniff(endpoints, seconds, write)
+            found = _sniff(endpoints, seconds, write, needle)
             os.write(write, (json.dumps(found) + "\n").encode())
             code = 0
         finally:
@@ -292,10 +302,9 @@ def _kernel_info_requests(board: Launched, jar: CookieJar, kernel_id: str, count
     asyncio.run(run())
 
 
-@pytest.mark.skipif(os.name != "posix", reason="the ipc transport and Unix sockets exist on Unix only")
-def test_the_kernels_messages_reach_no_other_local_user(board: Launched) -> None:
-    jar, kernel_id = open_page(board)
-    kernel = kernel_of(board, kernel_id)
+def _kernel_endpoints(kernel: psutil.Process) -> tuple[dict, list[str], list[str]]:
+    """The kernel's connection info (checked: ipc, in a folder of this user's alone), its ipc socket
+    endpoints and any TCP port it listens on (checked: at most ipykernel's receive-only pipe)."""
     connection_file = Path(next(a for a in kernel.cmdline() if a.endswith(".json")))
     info = json.loads(connection_file.read_text())
     assert info["transport"] == "ipc", info
@@ -317,11 +326,19 @@ def test_the_kernels_messages_reach_no_other_local_user(board: Launched) -> None
         if c.status == psutil.CONN_LISTEN
     ]
     assert len(tcp) <= 1, tcp
+    return info, [f"ipc://{s}" for s in sockets], tcp
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the ipc transport and Unix sockets exist on Unix only")
+def test_the_kernels_messages_reach_no_other_local_user(board: Launched) -> None:
+    jar, kernel_id = open_page(board)
+    kernel = kernel_of(board, kernel_id)
+    info, ipc, tcp = _kernel_endpoints(kernel)
     # The sniff: subscribers with no key, as the issue's student ran them. As this user the one on IOPub
     # hears the kernel (so the check works); as another user nothing can connect to the ipc sockets and
     # nothing is heard anywhere.
     iopub = f"ipc://{info['ip']}-{info['iopub_port']}"
-    endpoints = [f"ipc://{s}" for s in sockets] + tcp
+    endpoints = ipc + tcp
     sniffers = {"owner": _sniffer(endpoints, None, seconds=4)}
     if os.getuid() == 0:
         sniffers["nobody"] = _sniffer(endpoints, 65534, seconds=4)
@@ -336,6 +353,50 @@ def test_the_kernels_messages_reach_no_other_local_user(board: Launched) -> None
         assert sum(other["messages"].values()) == 0, other
         assert not any(e.startswith("ipc://") for e in other["connected"]), other
         assert all("Permission denied" in r for r in other["refused"]), other
+
+
+SECRET = "card.suit == prev.suit or card.rank == 7"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the ipc transport and Unix sockets exist on Unix only")
+def test_the_hidden_rule_typed_in_a_browser_reaches_no_other_user(board: Launched) -> None:
+    """Issue 29's sniff: the teacher types the secret into the set-up form's hidden field, key by key, while
+    key-less subscribers listen on every socket of the page's kernel, as this user and as another."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser.harness import CHROMIUM, launch_chromium
+
+    if not CHROMIUM.exists():
+        if os.environ.get("ELEUSIS_REQUIRE_BROWSER"):
+            pytest.fail(f"ELEUSIS_REQUIRE_BROWSER is set but there is no Chromium at {CHROMIUM}")
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.goto(board.url, wait_until="domcontentloaded", timeout=120_000)
+            field = page.wait_for_selector(".eleusis-rule-input input", state="attached", timeout=120_000)
+            found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
+            assert found, "the page names its kernel"
+            _, ipc, tcp = _kernel_endpoints(kernel_of(board, found.group(1)))
+            needle = SECRET.encode()
+            sniffers = {"owner": _sniffer(ipc + tcp, None, seconds=10, needle=needle)}
+            if os.getuid() == 0:
+                sniffers["nobody"] = _sniffer(ipc + tcp, 65534, seconds=10, needle=needle)
+            page.wait_for_timeout(1500)  # connected and subscribed
+            assert field.get_attribute("type") == "password"
+            field.click()
+            field.type(SECRET, delay=15)  # every keystroke a widget update
+            field.press("Tab")
+            heard = {who: _sniffer_result(*s) for who, s in sniffers.items()}
+        finally:
+            browser.close()
+    # The kernel does publish the field's value on IOPub (so the check can see it)...
+    assert heard["owner"]["needle"] > 0, heard["owner"]
+    # ...and another local user hears nothing and cannot connect to any of the kernel's sockets.
+    if "nobody" in heard:
+        other = heard["nobody"]
+        assert other["needle"] == 0 and sum(other["messages"].values()) == 0, other
+        assert not any(e.startswith("ipc://") for e in other["connected"]), other
 
 
 def test_a_taken_port_is_an_error_not_another_port(board: Launched, tmp_path: Path) -> None:
