@@ -88,14 +88,12 @@ def guide_repo_commands(text: str) -> list[str]:
 
 
 # -- the user environment -----------------------------------------------------------------------------
-def build_wheel(out: Path) -> Path:
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(REPO)],
-        check=True,
-        capture_output=True,
-    )
-    [wheel] = out.glob("eleusis_lab-*.whl")
-    return wheel
+def build_wheel(work: Path) -> Path:
+    """The kit's wheel, built from a copy of the sources (a build in the checkout would leave an
+    ``eleusis_lab.egg-info`` there, which pip then takes for an installed kit)."""
+    from tests.packaging.test_installed_wheel import _build_wheel
+
+    return _build_wheel(work)
 
 
 def _script(python: Path, entry: importlib.metadata.EntryPoint) -> str:
@@ -405,7 +403,7 @@ def short_homes() -> Path:
 def deploy(work: Path, wheel: Path | None = None, text: str | None = None) -> Hub:
     """The guide's TLJH section on a stand-in hub: user environment, files, settings, the hub started."""
     text = text or guide_text()
-    wheel = wheel or build_wheel(work / "dist")
+    wheel = wheel or build_wheel(work / "wheel")
     user_env = make_user_env(work / "user", wheel)
     config = work / "config"
     write_guide_files(guide_files(text), user_env, config)
