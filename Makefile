@@ -92,12 +92,15 @@ strip: $(STAMP)
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do [ $$f = benchmarks/bench_school_server.py ] || $(BIN)/python $$f || exit 1; done
 
-# A JupyterHub on 127.0.0.1 with STUDENTS simulated students running lessons 1 and 4 (docs/school-server.md);
-# configurable-http-proxy is installed under out/school-server/node by npm when it is not on the PATH.
-STUDENTS ?= 10
+# docs/school-server.md deployed on a JupyterHub on 127.0.0.1, for each class size in STUDENTS: lessons 1 and 4,
+# and the class board in Chromium for BROWSER_SHARE of the students; configurable-http-proxy is installed
+# under out/school-server/node by npm when it is not on the PATH.
+STUDENTS ?= 10 30
+BROWSER_SHARE ?= 0.3
 bench-school: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[hub]'
-	$(BIN)/python benchmarks/bench_school_server.py --students $(STUDENTS) --lessons 1,4 --voila --nbgitpuller
+	for n in $(STUDENTS); do $(BIN)/python benchmarks/bench_school_server.py --students $$n --lessons 1,4 \
+	  --browser-share $(BROWSER_SHARE) || exit 1; done
 
 # The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
 wheel: $(STAMP)

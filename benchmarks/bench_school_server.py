@@ -1,23 +1,28 @@
-"""A class on one school server: JupyterHub, N students, lesson 1 (and 4) each, memory and time measured.
+"""A class on one school server as docs/school-server.md deploys it: N students, lessons 1 and 4, memory
+and time measured, the class board in a real browser for a share of them.
 
-Starts a real JupyterHub (PyPI ``jupyterhub``) with its proxy (``configurable-http-proxy`` from the npm
-registry, installed under ``out/school-server/node`` when it is not on the PATH), the dummy authenticator
-and ``SimpleLocalProcessSpawner`` (each student a home folder under a temporary directory, no system
-users), everything on 127.0.0.1.  A pre-spawn hook gives each student a fresh copy of the lessons, as
-``eleusis-lab lessons`` would.  Then, through the Hub's REST API, it creates N students, gets each a token
-(their "login"), starts every student's server at once, and when all are ready has every student run the
+The hub is the guide's TLJH section on the stand-in of ``tests/servers/standin.py`` (the kit's *wheel* in a
+fresh user environment, the guide's own files written where it says, its ``tljh-config`` settings and its
+``jupyterhub_config.d`` file, so the spawn timeouts, limits and kernel transport are the guide's; JupyterHub
+with the dummy authenticator and ``SimpleLocalProcessSpawner``, one process tree per student, all on
+127.0.0.1; configurable-http-proxy pinned under ``out/school-server/node``). The admin's step
+``eleusis-lab prepare`` runs in that environment; each student gets the wheel's lessons with the kit's
+copier (``eleusis-lab lessons``, section 3's way). Then, through the Hub's REST API, it creates N students,
+gets each a token (their "login"), starts every student's server at once, and has every student run the
 lessons top to bottom through their own Jupyter server: a session (the notebook opened), then each code
 cell as an ``execute_request`` on the kernel's websocket, all students at the same time, as a class does.
+Last, a share of the students (``--browser-share``) open the projector page in headless Chromium through
+the hub, deal a round and play a card (the class board drawn and clicked), and memory is read again with
+those pages open.
 
-After each lesson it reads every kernel's and every server's memory (RSS, and PSS: shared pages split
-between the processes that share them, so PSS adds up to what the class really costs) and prints per
-student median and max, the total with the hub and the proxy, the time until all N servers were ready,
-the CPU each student cost, and how many students this machine holds.  It stops every server and the hub
-at the end, also on Ctrl-C or SIGTERM (the hub and its children run in their own process group, and every
-process they started is tracked and ended).
+After each step it reads every kernel's and every server's memory (RSS, and PSS: shared pages split between
+the processes that share them, so PSS adds up to what the class really costs) and prints per student
+median and max, the total with the hub and the proxy, the time until all N servers were ready, the CPU each
+student cost, and how many students this machine holds. It stops every server and the hub at the end,
+also on Ctrl-C or SIGTERM.
 
-    .venv/bin/pip install -e '.[hub]'          # jupyterhub, nbgitpuller
-    .venv/bin/python benchmarks/bench_school_server.py --students 10 [--lessons 1,4] [--voila]
+    .venv/bin/pip install -e '.[hub]'          # jupyterhub, nbgitpuller, jupyterhub-idle-culler
+    .venv/bin/python benchmarks/bench_school_server.py --students 10 [--lessons 1,4] [--browser-share 0.3]
 
 Not part of ``make test`` (it takes minutes); ``make bench-school`` runs it.
 """
@@ -27,18 +32,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
+import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, suppress
@@ -48,8 +52,11 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-NODE_PREFIX = REPO / "out" / "school-server" / "node"
-CHP_VERSION = "5"
+sys.path.insert(0, str(REPO))
+from tests.servers import standin  # noqa: E402  (the guide on a stand-in hub, shared with its test)
+from tests.servers.standin import Hub  # noqa: E402
+
+sys.path.insert(0, str(REPO / "tests" / "browser"))
 GOAL_MB = 150.0
 GOAL_READY_S = 60.0
 LESSONS = {
@@ -59,72 +66,6 @@ LESSONS = {
     "4": "04_how_fast_did_we_find_it.ipynb",
 }
 MB = 1024 * 1024
-
-CONFIG = """
-# Written by benchmarks/bench_school_server.py: a throw-away hub on 127.0.0.1 only.
-import sys
-sys.path.insert(0, {repo!r})
-c = get_config()  # noqa: F821
-c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
-c.ConfigurableHTTPProxy.command = [{chp!r}]
-c.ConfigurableHTTPProxy.pid_file = {work!r} + "/proxy.pid"
-c.JupyterHub.db_url = "sqlite:///" + {work!r} + "/jupyterhub.sqlite"
-c.JupyterHub.cookie_secret_file = {work!r} + "/cookie_secret"
-c.JupyterHub.pid_file = {work!r} + "/hub.pid"
-c.JupyterHub.authenticator_class = "dummy"
-c.Authenticator.allow_all = True
-c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = {work!r} + "/homes/{{username}}"
-c.Spawner.ip = "127.0.0.1"
-c.Spawner.cmd = [{singleuser!r}]
-c.Spawner.args = {args!r}
-c.Spawner.environment = {environment!r}
-c.Spawner.default_url = "/lab"
-c.Spawner.start_timeout = 300
-c.Spawner.http_timeout = 300
-c.JupyterHub.concurrent_spawn_limit = 200
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.services = [{{"name": "eleusis-bench", "api_token": {token!r}}}]
-c.JupyterHub.load_roles = [
-    {{
-        "name": "eleusis-bench",
-        "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users"],
-        "services": ["eleusis-bench"],
-    }}
-]
-
-
-LEAN = {lean!r}
-
-
-from eleusis_lab.lesson_copy import copy_lessons  # imported once, before any student arrives
-
-
-def _give_lessons(home):
-    # What a school does with `eleusis-lab lessons` (or an nbgitpuller link): each student their own copy.
-    import json
-    import os
-
-    copy_lessons(os.path.join(home, "eleusis-lab", "lessons"))
-    if LEAN:  # a student's server without the extensions a class does not use (docs/school-server.md)
-        config = os.path.join(home, ".jupyter")
-        os.makedirs(config, exist_ok=True)
-        off = {{"ServerApp": {{"jpserver_extensions": {{name: False for name in LEAN}}}}}}
-        with open(os.path.join(config, "jupyter_server_config.json"), "w") as f:
-            json.dump(off, f)
-
-
-async def give_lessons(spawner):
-    # In a thread: the hub's event loop goes on starting the other students' servers meanwhile.
-    import asyncio
-
-    await asyncio.to_thread(_give_lessons, spawner.home_dir)
-
-
-c.Spawner.pre_spawn_hook = give_lessons
-"""
 
 
 # -- processes: started in their own group, tracked, always ended ------------------------------------
@@ -206,147 +147,31 @@ def _on_signal(signum: int, _frame: Any) -> None:
 
 
 # -- set-up ------------------------------------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def deploy_guide(work: Path, processes: Processes) -> Hub:
+    """The guide's TLJH section on the stand-in hub (tests/servers/standin.py); the hub's process tracked."""
+    hub = standin.deploy(work)
+    processes.hub = hub.proc
+    return hub
 
 
-def _proxy_command() -> str:
-    """``configurable-http-proxy``: on the PATH, under out/school-server/node, or installed there by npm."""
-    found = shutil.which("configurable-http-proxy")
-    local = NODE_PREFIX / "node_modules" / ".bin" / "configurable-http-proxy"
-    if found:
-        return found
-    if not local.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise SystemExit("configurable-http-proxy needs Node.js and npm (apt-get install nodejs npm)")
-        NODE_PREFIX.mkdir(parents=True, exist_ok=True)
-        print(f"installing configurable-http-proxy@{CHP_VERSION} under {NODE_PREFIX} ...", flush=True)
-        subprocess.run(
-            [npm, "install", "--prefix", str(NODE_PREFIX), f"configurable-http-proxy@{CHP_VERSION}"],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-    return str(local)
-
-
-def _singleuser(stock: bool = False) -> str:
-    """The students' server command: the kit's ``eleusis-lab-singleuser`` (``jupyterhub-singleuser``
-    without a slow import, eleusis_lab/singleuser.py), or the stock one."""
-    bin_dir = Path(sys.executable).parent
-    if not (bin_dir / "jupyterhub-singleuser").exists():
-        raise SystemExit(f"{bin_dir}/jupyterhub-singleuser is missing: pip install -e '.[hub]' first")
-    path = bin_dir / ("jupyterhub-singleuser" if stock else "eleusis-lab-singleuser")
-    if not path.exists():
-        raise SystemExit(f"{path} is missing: reinstall the kit (pip install -e '.[hub]')")
-    return str(path)
-
-
-@dataclass
-class Hub:
-    url: str
-    token: str
-    work: Path
-
-    def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(f"{self.url}{path}", data=data, method=method)
-        request.add_header("Authorization", f"token {token or self.token}")
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        try:
-            with urllib.request.urlopen(request, timeout=300) as response:
-                raw = response.read()
-                if "json" not in response.headers.get("Content-Type", ""):  # HTML, an event stream
-                    return response.status, raw.decode(errors="replace")
-                return response.status, json.loads(raw) if raw.strip() else None
-        except urllib.error.HTTPError as error:
-            raw = error.read()
-            try:
-                return error.code, json.loads(raw)
-            except ValueError:
-                return error.code, raw.decode(errors="replace")
-
-
-# Server extensions a student's server can do without in class (docs/school-server.md); --stock-servers
-# keeps them all.  Voila stays: the teacher's projector page runs in it.
-LEAN_OFF = ["jupyter_lsp", "jupyter_server_terminals", "notebook_shim", "jupyterlab_jupytext"]
-
-
-def prepare_store(work: Path) -> tuple[Path, float]:
-    """What the school's admin does once after installing: the hypothesis spaces' tables built into one
-    folder that every student's kernel maps (``eleusis-lab prepare DIR``)."""
-    store = work / "store"
+def admin_prepare(hub: Hub) -> float:
+    """Section 2.3's ``eleusis-lab prepare``, in the user environment: the shared tables, once."""
     started = time.monotonic()
     subprocess.run(
-        [sys.executable, "-m", "eleusis_lab.cli", "prepare", str(store)],
-        check=True,
-        stdout=subprocess.DEVNULL,
+        [str(hub.user_env / "bin" / "eleusis-lab"), "prepare"], check=True, stdout=subprocess.DEVNULL
     )
-    return store, time.monotonic() - started
+    return time.monotonic() - started
 
 
-def _runtime_dir(work: Path) -> Path:
-    """A short folder for the kernels' socket files (the students' homes are too deep for them)."""
-    return Path("/tmp") / f"esr-{work.name.rsplit('-', 1)[-1]}"
-
-
-def start_hub(
-    work: Path,
-    processes: Processes,
-    lean: bool = True,
-    stock: bool = False,
-    store: Path | None = None,
-    ipc: bool = False,
-) -> Hub:
-    port, hub_port, proxy_api_port = _free_port(), _free_port(), _free_port()
-    token = uuid.uuid4().hex
-    args = ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else []
-    environment = {"ELEUSIS_LAB_STORE": str(store)} if store else {}
-    if ipc:  # kernels over socket files, no TCP ports to lose; socket paths must stay under 107 characters
-        runtime = _runtime_dir(work)
-        runtime.mkdir(mode=0o700, exist_ok=True)
-        args.append("--KernelManager.transport=ipc")
-        environment["JUPYTER_RUNTIME_DIR"] = str(runtime)
-    config = CONFIG.format(
-        repo=str(REPO),
-        port=port,
-        hub_port=hub_port,
-        proxy_api_port=proxy_api_port,
-        chp=_proxy_command(),
-        work=str(work),
-        singleuser=_singleuser(stock),
-        args=args,
-        environment=environment,
-        token=token,
-        lean=LEAN_OFF if lean else [],
-    )
-    (work / "jupyterhub_config.py").write_text(config, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "ELEUSIS_LAB"))}
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    log = (work / "hub.log").open("wb")
-    processes.hub = subprocess.Popen(
-        [sys.executable, "-m", "jupyterhub", "-f", str(work / "jupyterhub_config.py")],
-        cwd=work,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    hub = Hub(url=f"http://127.0.0.1:{port}", token=token, work=work)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if processes.hub.poll() is not None:
-            raise SystemExit(f"the hub stopped; its log is {work / 'hub.log'}")
-        try:
-            if hub.api("GET", "/hub/api/")[0] == 200:
-                return hub
-        except OSError:  # not listening yet
-            pass
-        time.sleep(0.5)
-    raise SystemExit(f"the hub did not answer in 120 s; see {work / 'hub.log'}")
+def give_lessons(hub: Hub, students: list[Student]) -> float:
+    """Each student's copy of the wheel's lessons, by the kit's copier (section 3's way), all at once."""
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=min(8, len(students))) as pool:
+        done = list(pool.map(lambda s: standin.run_as_user(hub, s.name, "eleusis-lab lessons"), students))
+    failed = [r.stderr for r in done if r.returncode != 0]
+    if failed:
+        raise SystemExit(f"eleusis-lab lessons failed: {failed[0]}")
+    return time.monotonic() - started
 
 
 # -- the class ---------------------------------------------------------------------------------------
@@ -562,7 +387,9 @@ async def run_lesson(hub: Hub, student: Student, lesson: str, notebook: dict[str
 
 
 async def run_class(hub: Hub, students: list[Student], lesson: str) -> float:
-    notebook = json.loads((REPO / "lessons" / LESSONS[lesson]).read_text(encoding="utf-8"))
+    # The lesson as the students have it: the wheel's, copied into their homes.
+    copy = hub.home(students[0].name) / "eleusis-lab" / "lessons" / LESSONS[lesson]
+    notebook = json.loads(copy.read_text(encoding="utf-8"))
     start = time.monotonic()
     outcomes = await asyncio.gather(
         *(run_lesson(hub, s, lesson, notebook) for s in students), return_exceptions=True
@@ -598,8 +425,10 @@ def measure(processes: Processes, hub_pid: int) -> dict[str, Any]:
         with _quiet():
             cmd = " ".join(proc.cmdline())
             user = proc.environ().get("JUPYTERHUB_USER")
-            if "ipykernel_launcher" in cmd and user:
-                kernels[user] = _usage(proc)
+            if "ipykernel_launcher" in cmd and user:  # a student's kernels together (lesson, projector)
+                u = _usage(proc)
+                k = kernels.get(user)
+                kernels[user] = u if k is None else Usage(k.rss + u.rss, k.pss + u.pss, k.cpu + u.cpu)
             elif "singleuser" in cmd and user:  # jupyterhub-singleuser or eleusis-lab-singleuser
                 servers[user] = _usage(proc)
             elif "configurable-http-proxy" in cmd or "node" in proc.name():
@@ -649,9 +478,11 @@ def report_lesson(
         f"  single-user server       PSS median {statistics.median(s_pss):6.1f} MB  max {max(s_pss):6.1f} MB"
     )
     print(f"  hub + proxy              PSS {shared:6.1f} MB")
+    thirty = (
+        "" if n == 30 else f"; class of 30 (by the per-student figure): {30 * per_student + shared:7.1f} MB"
+    )
     print(
-        f"  per student (server + kernel) {per_student:6.1f} MB; class of {n}: {total:7.1f} MB in all; "
-        f"class of 30: {30 * per_student + shared:7.1f} MB"
+        f"  per student (server + kernel) {per_student:6.1f} MB; class of {n}: {total:7.1f} MB in all{thirty}"
     )
     print(f"  kernel CPU for the lesson: median {statistics.median(k_cpu):.1f} s a student")
     print(
@@ -673,54 +504,84 @@ def report_lesson(
     }
 
 
-def check_voila(hub: Hub, student: Student) -> None:
-    """The projector on the hub: Voila renders a lesson under /user/NAME/voila/render/... ."""
-    path = f"/user/{student.name}/voila/render/eleusis-lab/lessons/{LESSONS['1']}"
-    started = time.monotonic()
-    status, body = hub.api("GET", path, token=student.token)
-    text = body if isinstance(body, str) else json.dumps(body)
-    ok = status == 200 and "application/vnd.jupyter.widget-view+json" in text
+PROJECTOR = "eleusis-lab/lessons/projector.ipynb"  # the copier puts the projector page beside the lessons
+PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+
+
+def class_boards_in_browser(hub: Hub, students: list[Student], processes: Processes, free_mb: float) -> dict:
+    """The projector page through the hub in headless Chromium for ``students``: each page loaded, a round
+    dealt and a card played; memory read with every page still open."""
+    from harness import class_deal, launch_chromium, timed_click  # tests/browser/harness.py
+    from playwright.sync_api import sync_playwright
+
+    loads, clicks, failed = [], [], []
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        pages = []
+        try:
+            for s in students:
+                page = browser.new_page(viewport={"width": 1280, "height": 720})
+                pages.append(page)
+                started = time.monotonic()
+                try:
+                    # The student logs in on the hub's page (the dummy authenticator takes any password),
+                    # and the hub sends the browser on to the projector page through its OAuth handshake.
+                    target = urllib.parse.quote(f"/user/{s.name}/voila/render/{PROJECTOR}")
+                    page.goto(f"{hub.url}/hub/login?next={target}", wait_until="domcontentloaded")
+                    page.fill("input[name=username]", s.name)
+                    page.fill("input[name=password]", "class")
+                    page.click("#login_submit")
+                    page.wait_for_url(
+                        f"**/user/{s.name}/voila/render/**",
+                        wait_until="domcontentloaded",
+                        timeout=180_000,
+                    )
+                    page.wait_for_selector(
+                        ".eleusis-class-board .eleusis-deal", state="attached", timeout=180_000
+                    )
+                    loads.append(time.monotonic() - started)
+                    board = page.query_selector(".eleusis-class-board")
+                    class_deal(page, board, "Eleusis Express", "card.color != prev.color", "3", PLAYERS)
+                    page.wait_for_timeout(1500)  # the board takes no play while the new hand settles
+                    click = timed_click(board)
+                    if click is None or click["verdict"] is None:
+                        raise RuntimeError("no card to play, or no verdict")
+                    clicks.append(click["verdict"])
+                except Exception as error:
+                    failed.append(f"{s.name}: {error}".splitlines()[0])
+            m = measure(processes, hub_pid=processes.hub.pid)  # the pages are all still open
+        finally:
+            for page in pages:
+                page.close()
+            browser.close()
+    names = {s.name for s in students}
+    k = [u.pss for user, u in m["kernels"].items() if user in names]
+    srv = [u.pss for user, u in m["servers"].items() if user in names]
+    per_student = (statistics.mean(k) if k else 0.0) + (statistics.mean(srv) if srv else 0.0)
+    nan = float("nan")
+    load_med, load_max = (statistics.median(loads), max(loads)) if loads else (nan, nan)
+    click_med = statistics.median(clicks) if clicks else nan
+    k_med, srv_med = (statistics.median(k) if k else nan), (statistics.median(srv) if srv else nan)
     print(
-        f"\nvoila on the hub: GET {path} -> {status} in {time.monotonic() - started:.1f} s "
-        f"({'renders the board' if ok else 'no board in the page'})"
+        f"\nclass board in a real browser for {len(students)} students (the projector page through the hub, "
+        f"a round dealt, a card played): the board drawn {load_med:.1f} s median, {load_max:.1f} s max; "
+        f"click -> verdict {click_med:.0f} ms median"
     )
-
-
-def _git_pull(hub: Hub, student: Student, repo: str, branch: str, target: str) -> str:
-    """What an nbgitpuller link's page does: GET /git-pull/api, an event stream; returns its last phase."""
-    query = urllib.parse.urlencode({"repo": repo, "branch": branch, "targetpath": target})
-    status, body = hub.api("GET", f"/user/{student.name}/git-pull/api?{query}", token=student.token)
-    events = [json.loads(line[5:]) for line in str(body).splitlines() if line.startswith("data:")]
-    return events[-1].get("phase", "?") if status == 200 and events else f"HTTP {status}"
-
-
-def check_nbgitpuller(hub: Hub, student: Student) -> None:
-    """An nbgitpuller link gives the student their own copy, and a second click keeps their edits."""
-    origin = hub.work / "eleusis-lab.git"  # stands in for the school's git server
-    branch = subprocess.run(
-        ["git", "-C", str(REPO), "rev-parse", "--abbrev-ref", "HEAD"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    subprocess.run(
-        ["git", "clone", "--quiet", "--bare", "--branch", branch, str(REPO), str(origin)], check=True
-    )
-    home = hub.work / "homes" / student.name
-    first = _git_pull(hub, student, f"file://{origin}", branch, "eleusis-lab-git")
-    lesson = home / "eleusis-lab-git" / "lessons" / LESSONS["1"]
-    copied = lesson.exists()
-    if copied:
-        lesson.write_text(
-            lesson.read_text(encoding="utf-8").replace("Eleusis", "ELEUSIS", 1), encoding="utf-8"
-        )
-    edited = lesson.read_bytes() if copied else b""
-    second = _git_pull(hub, student, f"file://{origin}", branch, "eleusis-lab-git")
-    kept = copied and lesson.read_bytes() == edited
     print(
-        f"\nnbgitpuller: first pull {first}, lessons in the student's home: {'yes' if copied else 'NO'}; "
-        f"second pull {second}, the student's edit kept: {'yes' if kept else 'NO'}"
+        f"  with the page open: projector kernel PSS median {k_med:.1f} MB, server {srv_med:.1f} MB; "
+        f"per student {per_student:.1f} MB"
     )
+    if failed:
+        print("  failed:", *failed[:5], sep="\n    ")
+    return {
+        "browser_students": len(students),
+        "page_load_median_s": statistics.median(loads) if loads else None,
+        "click_verdict_median_ms": statistics.median(clicks) if clicks else None,
+        "kernel_pss_median": statistics.median(k) if k else None,
+        "server_pss_median": statistics.median(srv) if srv else None,
+        "per_student": per_student,
+        "failed": failed,
+    }
 
 
 def stop_servers(hub: Hub, students: list[Student]) -> None:
@@ -737,6 +598,7 @@ def _load() -> str:
 def summary(results: dict[str, Any], lessons: list[str]) -> None:
     """Every number the issue asks for, in one block (for the note and docs/school-server.md)."""
     n = results["students"]
+    board = results.get("class_board")
     print(f"\nSUMMARY  N = {n} students, {results['cpus']} cores, load average {_load()} at the end")
     ready = results["servers_ready_s"]
     verdict = "met" if ready <= GOAL_READY_S else "MISSED"
@@ -764,43 +626,37 @@ def summary(results: dict[str, Any], lessons: list[str]) -> None:
             f"  lesson {lesson} per student     {r['per_student']:6.1f} MB (server + kernel); class of {n} "
             f"{r['total'] / 1024:.2f} GB in all; this machine holds about {r['holds']} students"
         )
+    if board and board["page_load_median_s"] is None:
+        print(f"  class board in a browser: none drawn ({board['failed'][:1]})")
+    elif board:
+        print(
+            f"  class board in a browser     {board['browser_students']} students: server + projector kernel "
+            f"{board['per_student']:6.1f} MB a student (kernel {board['kernel_pss_median']:.1f} MB); "
+            f"drawn in {board['page_load_median_s']:.1f} s median; click -> verdict "
+            f"{board['click_verdict_median_ms'] or float('nan'):.0f} ms median; {len(board['failed'])} failed"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", "-n", type=int, default=10, help="how many students (default 10)")
     parser.add_argument("--lessons", default="1,4", help="lessons to run, in order (default 1,4)")
-    parser.add_argument("--voila", action="store_true", help="also render lesson 1 in Voila for one student")
     parser.add_argument(
-        "--stock-servers",
-        action="store_true",
-        help=f"plain jupyterhub-singleuser with every extension (default: eleusis-lab-singleuser without "
-        f"{', '.join(LEAN_OFF)})",
+        "--browser-share",
+        type=float,
+        default=0.3,
+        help="share of the students who open the class board in Chromium (default 0.3; 0 for none)",
     )
-    parser.add_argument(
-        "--tcp-kernels",
-        action="store_true",
-        help="kernels on TCP ports, Jupyter's default (default here: socket files, "
-        "KernelManager.transport=ipc, so that no kernel loses a port to another process)",
-    )
-    parser.add_argument(
-        "--no-shared-store",
-        action="store_true",
-        help="skip the admin's `eleusis-lab prepare`: each student's kernel builds "
-        "the tables into its own cache",
-    )
-    parser.add_argument(
-        "--nbgitpuller", action="store_true", help="also pull the lessons with nbgitpuller for one student"
-    )
-    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, homes)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs)")
     parser.add_argument("--json", type=Path, help="also write the numbers to this JSON file")
     args = parser.parse_args(argv)
     lessons = [x.strip() for x in args.lessons.split(",") if x.strip()]
     unknown = [x for x in lessons if x not in LESSONS]
-    if unknown or args.students < 1:
-        parser.error(f"lessons are among {sorted(LESSONS)}; at least one student")
+    if unknown or args.students < 1 or not 0 <= args.browser_share <= 1:
+        parser.error(f"lessons are among {sorted(LESSONS)}; at least one student; a share from 0 to 1")
     try:
         import jupyterhub  # noqa: F401
+        import jupyterhub_idle_culler  # noqa: F401
         import psutil  # noqa: F401
     except ImportError as error:
         print(f"{error.name} is missing: pip install -e '.[hub]'", file=sys.stderr)
@@ -815,31 +671,22 @@ def main(argv: list[str] | None = None) -> int:
     hub: Hub | None = None
     students: list[Student] = []
     try:
-        store = None
-        if not args.no_shared_store:
-            store, took = prepare_store(work)
-            results["store_prepare_s"] = took
-            print(f"the hypothesis spaces' tables prepared once for the class in {took:.1f} s ({store})")
-        server = (
-            "jupyterhub-singleuser, every extension"
-            if args.stock_servers
-            else (f"eleusis-lab-singleuser without {', '.join(LEAN_OFF)}")
-        )
-        results["server"] = server
-        results["kernel_transport"] = "tcp" if args.tcp_kernels else "ipc"
         t0 = time.monotonic()
-        hub = start_hub(
-            work,
-            processes,
-            lean=not args.stock_servers,
-            stock=args.stock_servers,
-            store=store,
-            ipc=not args.tcp_kernels,
-        )
-        print(f"hub on {hub.url} (127.0.0.1 only) ready in {time.monotonic() - t0:.1f} s; work folder {work}")
+        hub = deploy_guide(work, processes)
         print(
-            f"students' servers: {server}, kernels over {results['kernel_transport']}; "
-            f"load average {_load()} before they start"
+            f"the guide deployed (the wheel, its files, its tljh-config settings) and the hub on {hub.url} "
+            f"ready in {time.monotonic() - t0:.1f} s; work folder {work}"
+        )
+        took = admin_prepare(hub)
+        results["store_prepare_s"] = took
+        print(f"eleusis-lab prepare (the shared tables, once): {took:.1f} s")
+        guide = standin.guide_text()
+        timeouts = re.findall(r"^c\.Spawner\.(\w+_timeout) = (\d+)", guide, flags=re.M)
+        results["guide_timeouts"] = dict(timeouts)
+        print(
+            "the guide's spawn timeouts: "
+            + ", ".join(f"{k} {v} s" for k, v in timeouts)
+            + f"; load average {_load()} before the students arrive"
         )
         students = log_in(hub, args.students)
         ready = start_servers(hub, students, processes)
@@ -848,15 +695,25 @@ def main(argv: list[str] | None = None) -> int:
         start_cpu = statistics.median(u.cpu for u in at_ready.values())
         start_pss = statistics.median(u.pss for u in at_ready.values())
         cores = os.cpu_count() or 1
-        results.update(servers_ready_s=ready, server_start_cpu_s=start_cpu, server_pss_at_ready=start_pss)
+        results.update(
+            servers_ready_s=ready,
+            server_start_cpu_s=start_cpu,
+            server_pss_at_ready=start_pss,
+            one_server_median_s=statistics.median(spawn),
+            one_server_max_s=max(spawn),
+        )
         print(
             f"{len(students)} students logged in; all servers ready {ready:.1f} s after the first request "
             f"(goal {GOAL_READY_S:.0f} s: {'met' if ready <= GOAL_READY_S else 'MISSED'}; "
-            f"one server: median {statistics.median(spawn):.1f} s)\n"
+            f"one server: median {statistics.median(spawn):.1f} s, max {max(spawn):.1f} s)\n"
             f"  a server's start costs {start_cpu:.1f} s of CPU (median) and holds {start_pss:.1f} MB (PSS); "
             f"load average now {_load()} on {cores} cores"
         )
         results["start"] = report_start(students, ready)
+        copied = give_lessons(hub, students)
+        print(
+            f"each student's copy of the wheel's lessons (eleusis-lab lessons): {copied:.1f} s for the class"
+        )
         first = min(s.asked_at for s in students)
         for lesson in lessons:
             wall = asyncio.run(run_class(hub, students, lesson))
@@ -890,12 +747,11 @@ def main(argv: list[str] | None = None) -> int:
                 if s.session_id:
                     hub.api("DELETE", f"/user/{s.name}/api/sessions/{s.session_id}", token=s.token)
                 s.session_id = ""
-        if args.voila:
-            check_voila(hub, students[0])
-        if args.nbgitpuller:
-            check_nbgitpuller(hub, students[0])
+        share = math.ceil(args.browser_share * len(students))
+        if share:
+            results["class_board"] = class_boards_in_browser(hub, students[:share], processes, free_mb)
         # Start-up is CPU-bound: N servers need N x (CPU of one start) on the machine's cores.
-        for n in (args.students, 30):
+        for n in sorted({args.students, 30}):
             print(
                 f"{n} students: servers need {n * start_cpu:.0f} CPU-seconds to start, "
                 f"{n * start_cpu / cores:.0f} s on {cores} idle cores, {n * start_cpu / 8:.0f} s on 8"
@@ -910,10 +766,11 @@ def main(argv: list[str] | None = None) -> int:
         if hub is not None and students:
             stop_servers(hub, students)
         left = processes.end(work)
+        if hub is not None:
+            hub.stop()  # and whatever still names the students' homes
         print(f"hub and all user servers stopped{'' if not left else f'; still running: {left}'}")
         if args.json:
             args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-        shutil.rmtree(_runtime_dir(work), ignore_errors=True)
         if args.keep:
             print(f"kept {work}")
         else:

@@ -11,8 +11,10 @@ True
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -27,6 +29,51 @@ EXIT_BROKEN_PIPE = 141
 
 class CommandError(Exception):
     """A problem to report to the user in one sentence (exit code 2)."""
+
+
+#: The extra of pyproject.toml that installs each module a command needs.
+EXTRA_OF = {"jupyterlab": "notebook", "voila": "notebook", "jupyterhub": "hub"}
+
+
+def missing_extra(command: str, module: str) -> str | None:
+    """One sentence naming the extra to install when ``module`` is missing, else None."""
+    if importlib.util.find_spec(module) is not None:
+        return None
+    extra = EXTRA_OF[module]
+    return (
+        f"{command} needs {module}, which comes with the kit's {extra} extra: install the kit with "
+        f"[{extra}], e.g. pip install 'eleusis_lab-<version>-py3-none-any.whl[{extra}]'"
+    )
+
+
+def require_extra(command: str, module: str) -> None:
+    """Raise :class:`CommandError` (before the command does anything) when ``module`` is missing."""
+    sentence = missing_extra(f"{PROG} {command}", module)
+    if sentence is not None:
+        raise CommandError(sentence)
+
+
+#: Signals a server command passes on to its server, so that a service manager, an IDE's stop button or
+#: ``kill`` stops the server (and its kernels) and not only the wrapper.
+FORWARDED_SIGNALS = (signal.SIGTERM, signal.SIGINT, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()))
+
+
+def run_server(command: list[str]) -> int:
+    """Run ``command`` until it exits, passing :data:`FORWARDED_SIGNALS` on; its exit status (128 + N
+    for a server ended by signal N)."""
+    server = subprocess.Popen(command)
+
+    def forward(signum: int, _frame: object) -> None:
+        if server.poll() is None:
+            server.send_signal(signum)
+
+    previous = {sig: signal.signal(sig, forward) for sig in FORWARDED_SIGNALS}
+    try:
+        status = server.wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return status if status >= 0 else 128 - status
 
 
 # -- check ---------------------------------------------------------------------------------------
@@ -353,11 +400,9 @@ def _cmd_lab(args: argparse.Namespace) -> int:
         lessons = Path(args.dir).expanduser() if args.dir else default_lessons_dest()
         print(" ".join(_lab_command(lessons.resolve(), args)))
         return 0
+    require_extra("lab", "jupyterlab")
     lessons = _copy_lessons(args.dir).resolve()
-    try:
-        return subprocess.call(_lab_command(lessons, args))
-    except KeyboardInterrupt:  # pragma: no cover - the teacher stops JupyterLab with Ctrl-C
-        return 0
+    return run_server(_lab_command(lessons, args))
 
 
 # -- judge ---------------------------------------------------------------------------------------
@@ -424,6 +469,11 @@ def _cmd_judge(args: argparse.Namespace) -> int:
 
 
 # -- class: the projector page ---------------------------------------------------------------------
+#: ``eleusis-lab class`` stops a kernel no page is connected to after this many idle seconds: a tab that
+#: crashed or a GET that never opened its websocket (a closed page's kernel stops at once).
+CLASS_IDLE_TIMEOUT = 600
+
+
 def projector_notebook() -> Path:
     """The projector page shipped inside the package (so it works after a plain ``pip install``)."""
     return Path(__file__).resolve().parent / "widgets" / "projector.ipynb"
@@ -432,13 +482,25 @@ def projector_notebook() -> Path:
 def _add_class(sub: Any) -> None:
     p = sub.add_parser(
         "class",
-        help="open the class board for the projector (Voila)",
-        description="Start Voila on the projector page: only the class board (set-up form, then the "
-        "round), no code, no lesson text. Prints the page's address.",
+        help="open the class board for the projector (Voila), for the teacher only",
+        description="Serve the projector page on 127.0.0.1: only the class board (set-up form, then the "
+        "round), no code, no lesson text. The printed address carries a token (as `jupyter lab`'s "
+        "does): only a browser that opened it gets the board. The kernel talks over socket files only "
+        "this user can open; a kernel whose page was closed stops.",
     )
-    p.add_argument("--port", type=int, default=8866, help="the port to serve on (default 8866)")
+    p.add_argument(
+        "--port", type=int, default=8866, help="the port to serve on (default 8866; 0 takes any free port)"
+    )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
-    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.add_argument(
+        "--idle-timeout",
+        type=int,
+        default=CLASS_IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help="stop a kernel no page is connected to after this many idle seconds "
+        f"(default {CLASS_IDLE_TIMEOUT})",
+    )
+    p.add_argument("--dry-run", action="store_true", help="say what would be served instead of serving it")
     p.set_defaults(func=_cmd_class)
 
 
@@ -446,19 +508,20 @@ def _cmd_class(args: argparse.Namespace) -> int:
     notebook = projector_notebook()
     if not notebook.is_file():
         raise CommandError(f"the projector page {notebook} is missing from the installed kit")
-    if not 0 < args.port < 65536:
-        raise CommandError(f"the port must be from 1 to 65535, not {args.port}")
-    command = [sys.executable, "-m", "voila", str(notebook), f"--port={args.port}", "--Voila.ip=127.0.0.1"]
-    if args.no_browser:
-        command.append("--no-browser")
-    print(f"The class board: http://127.0.0.1:{args.port}/  (Ctrl-C stops it)", flush=True)
+    if not 0 <= args.port < 65536:
+        raise CommandError(f"the port must be from 0 to 65535, not {args.port}")
+    if args.idle_timeout < 1:
+        raise CommandError(f"--idle-timeout must be at least 1 second, not {args.idle_timeout}")
+    require_extra("class", "voila")
     if args.dry_run:
-        print(" ".join(command))
+        print(f"would serve {notebook} on http://127.0.0.1:{args.port}/ with a token")
         return 0
+    from eleusis_lab.class_server import PortTaken, serve
+
     try:
-        return subprocess.call(command)
-    except KeyboardInterrupt:  # pragma: no cover - the teacher stops Voila with Ctrl-C
-        return 0
+        return serve(notebook, args.port, open_browser=not args.no_browser, idle_timeout=args.idle_timeout)
+    except PortTaken as error:
+        raise CommandError(str(error)) from None
 
 
 # -- the parser and main -------------------------------------------------------------------------------

@@ -120,7 +120,7 @@ def class_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         _wait_http(f"http://127.0.0.1:{port}/api", proc, log, timeout=90)
         printed = log.read_text()
-        found = re.search(r"The class board: (http://127\.0\.0\.1:\d+/)", printed)
+        found = re.search(r"The class board: (http://127\.0\.0\.1:\d+/\?token=\w+)", printed)
         assert found, f"the command did not print the board's address:\n{printed[-2000:]}"
         yield found.group(1)
     finally:

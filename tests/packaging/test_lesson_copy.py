@@ -111,7 +111,7 @@ def test_the_lessons_command_defaults_to_the_home_folder(monkeypatch, tmp_path: 
 
 def test_lab_copies_on_first_use_then_opens_jupyterlab_there(monkeypatch, tmp_path: Path, capsys) -> None:
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "run_server", lambda cmd: calls.append(cmd) or 0)
     monkeypatch.setattr(cli.os, "geteuid", lambda: 1000)
     dest = tmp_path / "class-7a"
     assert (
@@ -128,7 +128,7 @@ def test_lab_copies_on_first_use_then_opens_jupyterlab_there(monkeypatch, tmp_pa
 
 
 def test_lab_dry_run_prints_the_command_and_copies_nothing(monkeypatch, tmp_path: Path, capsys) -> None:
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: pytest.fail("a dry run runs nothing"))
+    monkeypatch.setattr(cli, "run_server", lambda cmd: pytest.fail("a dry run runs nothing"))
     monkeypatch.setattr(cli.os, "geteuid", lambda: 1000)
     assert cli.main(["lab", str(tmp_path / "x"), "--dry-run"]) == 0
     assert capsys.readouterr().out.strip().endswith(f"-m jupyterlab --ServerApp.root_dir={tmp_path / 'x'}")
