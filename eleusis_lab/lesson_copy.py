@@ -40,6 +40,7 @@ __all__ = [
     "CopyReport",
     "copy_lessons",
     "default_lessons_dest",
+    "default_worksheets_dest",
     "kit_lessons",
     "kit_notebooks",
     "kit_recipes",
@@ -82,6 +83,16 @@ def default_lessons_dest() -> Path:
     """``$ELEUSIS_LAB_LESSONS`` or ``~/eleusis-lab/lessons``: where a student's own copy lives."""
     env = os.environ.get("ELEUSIS_LAB_LESSONS")
     return Path(env).expanduser() if env else Path.home() / "eleusis-lab" / "lessons"
+
+
+def default_worksheets_dest() -> Path:
+    """``out/worksheets`` beside the lessons folder (``~/eleusis-lab/out/worksheets`` by default).
+
+    The folder lesson 8 builds into from a copy of the lessons (``../out/worksheets``), so that the
+    notebook and ``eleusis-lab worksheets build`` put a class's worksheets in one place, wherever the
+    command runs from.
+    """
+    return default_lessons_dest().parent / "out" / "worksheets"
 
 
 def lesson_files(source: Path | None = None) -> list[Path]:
