@@ -92,7 +92,7 @@ lessons: sync-lessons
 browser: $(STAMP)
 	$(BIN)/python -m pytest -q -rs tests/browser
 
-test: lint unit lessons browser
+test: lint unit lessons browser lite-check
 
 format: $(STAMP)
 	$(BIN)/ruff format .
@@ -115,6 +115,21 @@ bench-school: $(STAMP)
 # The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
 wheel: $(STAMP)
 	$(BIN)/python -m build --no-isolation --outdir dist .
+
+# The kit with no install: a JupyterLite site of the lessons, the projector page and the kit's wheel, in
+# out/lite/site (README, "No install at all"); it needs the lite extra, not the developer tools.
+LITE_STAMP := $(VENV)/.installed-lite
+$(LITE_STAMP): $(LAB_STAMP)
+	$(PIP_INSTALL) -e '.[$(LAB_EXTRAS),lite]'
+	touch $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(BIN)/python scripts/lite.py site
+
+# make test's step: the site built and checked, then the engine's core tests under Pyodide (npm's pyodide
+# package in Node, installed into out/lite/node; Node 20 or newer).
+lite-check: $(STAMP)
+	$(BIN)/python scripts/lite.py check
 
 # constraints.txt from a fresh environment holding every extra (run it, then `make test`, then commit both).
 constraints:
