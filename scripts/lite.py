@@ -90,8 +90,10 @@ SDIST_INPUTS = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "eleusis_l
 
 
 def _run(cmd: list[str], **kw: object) -> None:
-    result = subprocess.run(cmd, **kw)  # type: ignore[call-overload]
+    """Run a step quietly; on failure show its output and stop."""
+    result = subprocess.run(cmd, capture_output=True, text=True, **kw)  # type: ignore[call-overload]
     if result.returncode != 0:
+        sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit(
             f"lite: {' '.join(map(str, cmd[:4]))} ... failed with exit status {result.returncode}"
         )
@@ -125,7 +127,6 @@ def kit_wheel(dest: Path) -> Path:
             shutil.copy2(path, src / name)
     _run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dest), str(src)],
-        stdout=subprocess.DEVNULL,
     )
     shutil.rmtree(src)
     (wheel,) = dest.glob("eleusis_lab-*.whl")
@@ -187,7 +188,7 @@ def build_site() -> float:
     ]
     for wheel in sorted(wheels.glob("*.whl")):
         cmd += ["--piplite-wheels", str(wheel)]
-    _run(cmd, cwd=lite_dir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _run(cmd, cwd=lite_dir)
     return time.monotonic() - started
 
 
