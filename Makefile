@@ -117,19 +117,23 @@ wheel: $(STAMP)
 	$(BIN)/python -m build --no-isolation --outdir dist .
 
 # The kit with no install: a JupyterLite site of the lessons, the projector page and the kit's wheel, in
-# out/lite/site (README, "No install at all"); it needs the lite extra, not the developer tools.
-LITE_STAMP := $(VENV)/.installed-lite
-$(LITE_STAMP): $(LAB_STAMP)
-	$(PIP_INSTALL) -e '.[$(LAB_EXTRAS),lite]'
+# out/lite/site (README, "No install at all"). The lite extra goes into an environment of its own, so that
+# JupyterLab's environment never loads JupyterLite's kernel extension and the site carries no extension of
+# a server (Voila's, jupytext's).
+LITE_VENV  := out/lite/venv
+LITE_STAMP := $(LITE_VENV)/.installed
+$(LITE_STAMP): pyproject.toml setup.py $(CONSTRAINTS)
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --constraint $(CONSTRAINTS) -e '.[lite]'
 	touch $(LITE_STAMP)
 
 lite: $(LITE_STAMP)
-	$(BIN)/python scripts/lite.py site
+	$(LITE_VENV)/bin/python scripts/lite.py site
 
 # make test's step: the site built and checked, then the engine's core tests under Pyodide (npm's pyodide
-# package in Node, installed into out/lite/node; Node 20 or newer).
-lite-check: $(STAMP)
-	$(BIN)/python scripts/lite.py check
+# package in Node, installed into out/lite/node; Node 18 or newer).
+lite-check: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python scripts/lite.py check
 
 # constraints.txt from a fresh environment holding every extra (run it, then `make test`, then commit both).
 constraints:

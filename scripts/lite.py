@@ -4,6 +4,9 @@
     python scripts/lite.py check    # make lite-check: the site built and checked, then the engine's core
                                     # tests run under Pyodide in Node, offline
 
+Run it with the Python of an environment holding the ``lite`` extra and no other lab extension (``make
+lite`` makes out/lite/venv): ``jupyter lite build`` copies every lab extension it finds there.
+
 ``site`` builds the kit's wheel from a copy of the sources (no ``build/`` or ``*.egg-info`` left in the
 clone), fetches the pure-Python wheels Pyodide's own distribution lacks (lark, ipywidgets and its
 pieces) at the versions of ``constraints.txt``, and runs ``jupyter lite build`` with the lessons and the
@@ -47,9 +50,14 @@ PYODIDE_PYTHON = "3.14"
 # traitlets and IPython it does): the site's piplite index serves them beside the kit's own.
 SITE_WHEELS = ["lark", "ipywidgets", "widgetsnbextension", "jupyterlab-widgets", "comm"]
 
-# JupyterLab extensions of the build environment that need a Jupyter server, which a JupyterLite site has
-# not: the build copies them from the environment, the site's settings switch them off.
-SERVER_ONLY_EXTENSIONS = ["@voila-dashboards/jupyterlab-preview", "jupyterlab-jupytext"]
+# The site's lab extensions: the Pyodide kernel, the boards' widgets and the syntax colours jupyter-server
+# brings along (no server needed). The build copies every extension of its environment, so make lite builds
+# in an environment of its own (out/lite/venv) with only these, none needing a server (Voila's, jupytext's).
+SITE_EXTENSIONS = {
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "jupyterlab_pygments",
+}
 
 # What the tests need under Pyodide besides the kit and lark: pytest and its dependencies, hypothesis for
 # the property tests of cards and scoring.  micropip comes from the Pyodide release's own lock file.
@@ -172,8 +180,6 @@ def build_site() -> float:
         shutil.copy2(notebook, contents / notebook.name)
     shutil.rmtree(SITE, ignore_errors=True)
     lite_dir = _fresh(OUT / "lite-dir")
-    settings = {"jupyter-config-data": {"disabledExtensions": SERVER_ONLY_EXTENSIONS}}
-    (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
     cmd = [
         str(Path(sys.executable).with_name("jupyter")),
         "lite",
@@ -212,13 +218,12 @@ def check_site() -> list[str]:
         problems.append(
             "the kernel is not told of the site's piplite index (pipliteUrls lacks ./pypi/all.json)"
         )
-    disabled = set(config.get("disabledExtensions", []))
-    if not set(SERVER_ONLY_EXTENSIONS) <= disabled:
-        problems.append(
-            f"extensions that need a server are not disabled: {set(SERVER_ONLY_EXTENSIONS) - disabled}"
-        )
-    if not (SITE / "extensions" / "@jupyter-widgets" / "jupyterlab-manager").is_dir():
-        problems.append("the site lacks the ipywidgets extension (@jupyter-widgets/jupyterlab-manager)")
+    extensions = {extension["name"] for extension in config.get("federated_extensions", [])}
+    if extensions != SITE_EXTENSIONS:
+        problems.append(f"the site's lab extensions are {sorted(extensions)}, not {sorted(SITE_EXTENSIONS)}")
+    for name in sorted(SITE_EXTENSIONS):
+        if not (SITE / "extensions" / name).is_dir():
+            problems.append(f"the site lacks the files of the lab extension {name}")
     return problems
 
 
