@@ -32,7 +32,8 @@ $(LAB_STAMP): pyproject.toml setup.py $(CONSTRAINTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(PIP_INSTALL) -e '.[$(LAB_EXTRAS)]'
-	$(BIN)/python -c 'import json, pathlib, sys; \
+	@echo "JupyterLab settings in $(OVERRIDES): no news pop-up, a lesson's .md opens as a notebook"
+	@$(BIN)/python -c 'import json, pathlib, sys; \
 	p = pathlib.Path(sys.argv[1]); p.parent.mkdir(parents=True, exist_ok=True); \
 	s = json.loads(p.read_text()) if p.exists() else {}; \
 	s["@jupyterlab/apputils-extension:notification"] = {"fetchNews": "false", "checkForUpdates": False}; \
