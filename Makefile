@@ -1,11 +1,20 @@
 # Two commands set everything up on a fresh machine with only Python 3.11+:
-#   make lab   - virtual environment, the kit installed, JupyterLab opened on lessons/
-#   make test  - the same environment, then every test (ruff, mypy on the engine, stripped lessons, unit
-#                tests and doctests, lessons under nbval, the real-browser tests of the boards)
+#   make lab   - virtual environment, the kit and what the lessons need installed, JupyterLab opened on lessons/
+#   make test  - the same environment plus the developer tools, then every test (ruff, mypy on the engine,
+#                stripped lessons, unit tests and doctests, lessons under nbval, the real-browser tests of the
+#                boards, the JupyterLite site and the engine under Pyodide)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+# What a teacher's `make lab`, `make voila` and `make class` need: the lessons' extras, no developer tools.
+LAB_EXTRAS := notebook,print,authoring
+LAB_STAMP  := $(VENV)/.installed-lab
+# Everything else (tests, lint, benchmarks, the wheel): the lessons' extras and the dev extra.
 STAMP  := $(VENV)/.installed
+# The versions every install here was tested with (pip freeze, `make constraints` rewrites it); pyproject.toml
+# keeps open lower bounds for those who install the kit into an environment of their own.
+CONSTRAINTS := constraints.txt
+PIP_INSTALL := $(BIN)/python -m pip install --quiet --constraint $(CONSTRAINTS)
 # JupyterLab refuses to run as root unless told it may (containers, CI, classroom servers).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # JupyterLab settings that ship with the environment: no news pop-up, no update check in class, and a
@@ -16,31 +25,36 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila class test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean
+.PHONY: lab voila class test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean lite lite-check constraints
 
-$(STAMP): pyproject.toml
+$(LAB_STAMP): pyproject.toml setup.py $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebook,print,dev]'
-	$(BIN)/python -c 'import json, pathlib, sys; \
+	$(PIP_INSTALL) -e '.[$(LAB_EXTRAS)]'
+	@echo "JupyterLab settings in $(OVERRIDES): no news pop-up, a lesson's .md opens as a notebook"
+	@$(BIN)/python -c 'import json, pathlib, sys; \
 	p = pathlib.Path(sys.argv[1]); p.parent.mkdir(parents=True, exist_ok=True); \
 	s = json.loads(p.read_text()) if p.exists() else {}; \
 	s["@jupyterlab/apputils-extension:notification"] = {"fetchNews": "false", "checkForUpdates": False}; \
 	s["@jupyterlab/docmanager-extension:plugin"] = {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}; \
 	p.write_text(json.dumps(s, indent=2) + "\n")' $(OVERRIDES)
+	touch $(LAB_STAMP)
+
+$(STAMP): $(LAB_STAMP)
+	$(PIP_INSTALL) -e '.[$(LAB_EXTRAS),dev]'
 	touch $(STAMP)
 
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=lessons
 
 # The projector view: the lesson's boards without code (set LESSON=lessons/NN_….ipynb).
-voila: $(STAMP)
+voila: $(LAB_STAMP)
 	$(BIN)/voila $(LESSON) --port $(PORT)
 
 # The projector page: the class board alone in Voila (eleusis-lab class), on CLASS_PORT.
 CLASS_PORT ?= 8866
-class: $(STAMP)
+class: $(LAB_STAMP)
 	$(BIN)/eleusis-lab class --port $(CLASS_PORT)
 
 lint: lint-ruff lint-mypy lint-lessons
@@ -79,7 +93,7 @@ lessons: sync-lessons
 browser: $(STAMP)
 	$(BIN)/python -m pytest -q -rs tests/browser
 
-test: lint unit lessons browser
+test: lint unit lessons browser lite-check
 
 format: $(STAMP)
 	$(BIN)/ruff format .
@@ -105,6 +119,36 @@ bench-school: $(STAMP)
 # The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
 wheel: $(STAMP)
 	$(BIN)/python -m build --no-isolation --outdir dist .
+
+# The kit with no install: a JupyterLite site of the lessons, the projector page and the kit's wheel, in
+# out/lite/site (README, "No install at all"). The lite extra goes into an environment of its own, so that
+# JupyterLab's environment never loads JupyterLite's kernel extension and the site carries no extension of
+# a server (Voila's, jupytext's).
+LITE_VENV  := out/lite/venv
+LITE_STAMP := $(LITE_VENV)/.installed
+$(LITE_STAMP): pyproject.toml setup.py $(CONSTRAINTS)
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --constraint $(CONSTRAINTS) -e '.[lite]'
+	touch $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python scripts/lite.py site
+
+# make test's step: the site built and checked, then the engine's core tests under Pyodide (npm's pyodide
+# package in Node, installed into out/lite/node; Node 18 or newer).
+lite-check: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python scripts/lite.py check
+
+# constraints.txt from a fresh environment holding every extra (run it, then `make test`, then commit both).
+constraints:
+	rm -rf out/constraints-venv build *.egg-info
+	$(PYTHON) -m venv out/constraints-venv
+	out/constraints-venv/bin/python -m pip install --quiet --upgrade pip
+	out/constraints-venv/bin/python -m pip install --quiet '.[$(LAB_EXTRAS),widgets,hub,lite,research,dev]'
+	{ echo "# The versions the tests passed with: pip freeze of a fresh environment with every extra (make"; \
+	  echo "# constraints). Used by the Makefile, CI and the install lines: pip install --constraint constraints.txt"; \
+	  out/constraints-venv/bin/python -m pip freeze --all --exclude pip --exclude eleusis-lab; } > $(CONSTRAINTS)
+	rm -rf out/constraints-venv build *.egg-info
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info out

@@ -8,7 +8,8 @@ repository has them at its root (``lessons/``, ``worksheets/``).  :func:`kit_les
 :func:`copy_lessons` copies the notebooks into a folder of the user's (``~/eleusis-lab/lessons`` by
 default) and never overwrites a file someone has edited: it keeps a manifest of the hash of every file it
 wrote (``.eleusis-lab-lessons.json`` in that folder), so a file whose content no longer matches what was
-copied is someone's work, and is skipped and reported instead.
+copied is someone's work, and is skipped and reported instead.  A notebook's content is its cells' kinds
+and sources: a lesson opened and saved without an edit is still untouched, and is updated.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp()) / "lessons"
@@ -39,6 +40,7 @@ __all__ = [
     "CopyReport",
     "copy_lessons",
     "default_lessons_dest",
+    "default_worksheets_dest",
     "kit_lessons",
     "kit_notebooks",
     "kit_recipes",
@@ -83,6 +85,16 @@ def default_lessons_dest() -> Path:
     return Path(env).expanduser() if env else Path.home() / "eleusis-lab" / "lessons"
 
 
+def default_worksheets_dest() -> Path:
+    """``out/worksheets`` beside the lessons folder (``~/eleusis-lab/out/worksheets`` by default).
+
+    The folder lesson 8 builds into from a copy of the lessons (``../out/worksheets``), so that the
+    notebook and ``eleusis-lab worksheets build`` put a class's worksheets in one place, wherever the
+    command runs from.
+    """
+    return default_lessons_dest().parent / "out" / "worksheets"
+
+
 def lesson_files(source: Path | None = None) -> list[Path]:
     """The notebooks a student opens, in lesson order (their text sources stay in the kit)."""
     folder = kit_lessons() if source is None else source
@@ -102,8 +114,26 @@ def kit_notebooks(source: Path | None = None) -> list[Path]:
     return files
 
 
-def _digest(path: Path) -> str:
+def _byte_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _digest(path: Path) -> str:
+    """The hash of what makes a file someone's work: a notebook's cells (kind and source), else its bytes.
+
+    Opening a lesson and saving it without an edit (Ctrl-S, JupyterLab's two-minute autosave) fills in its
+    metadata (``language_info``), execution counts and outputs, and may change the JSON's layout: none of
+    that is an edit, so none of it counts.
+    """
+    if path.suffix == ".ipynb":
+        try:
+            cells = json.loads(path.read_bytes())["cells"]
+            content = [[cell["cell_type"], "".join(cell["source"])] for cell in cells]
+        except (ValueError, KeyError, TypeError):
+            pass  # not a notebook after all: its bytes are its content
+        else:
+            return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()
+    return _byte_digest(path)
 
 
 @dataclass
@@ -173,7 +203,7 @@ def copy_lessons(dest: str | os.PathLike[str] | None = None, source: Path | None
             current = _digest(target)
             if current == fresh:
                 report.unchanged.append(name)
-            elif written.get(name) == current:
+            elif written.get(name) in (current, _byte_digest(target)):  # a manifest of an older kit: bytes
                 write_atomically(target, src.read_bytes(), mode=SHARED)
                 report.updated.append(name)
             else:

@@ -32,6 +32,18 @@ Nothing in the engine imports this package.
 
 from __future__ import annotations
 
+# The boards are ipywidgets with matplotlib plots, which the kit installs only with an extra: without them,
+# say which extra in one line rather than the raw import error of whichever module came first.
+try:
+    import ipywidgets  # noqa: F401
+    import matplotlib  # noqa: F401
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"the notebook boards need {missing.name}: pip install 'eleusis-lab[widgets]' "
+        "(or [notebook] for JupyterLab and Voila too)",
+        name=missing.name,
+    ) from None
+
 from eleusis_lab.widgets.calculator import ScoreCalculator
 from eleusis_lab.widgets.class_board import ClassBoard
 from eleusis_lab.widgets.hypotheses import HypothesisPanel

@@ -236,11 +236,17 @@ def recipes(folder: str | Path | None = None) -> list[Path]:
 
 
 def find_recipe(name: str) -> str:
-    """A recipe file's path: ``name`` itself if it exists, else the starter-pack recipe of that name."""
+    """A recipe file's path: ``name`` itself if it exists, else the starter-pack recipe it names.
+
+    A starter-pack recipe is named by its name (``express-easy``), its file name (``express-easy.toml``)
+    or its path in a clone (``worksheets/express-easy.toml``, as lesson 8 prints it), which an installed
+    kit does not have: the recipe then comes from the kit.  Any other path is left for the loader to report.
+    """
     p = Path(name)
-    if "\x00" not in name and not p.exists() and not p.suffix and (RECIPE_DIR / f"{name}.toml").exists():
-        return str(RECIPE_DIR / f"{name}.toml")
-    return name
+    if "\x00" in name or p.exists() or p.parent not in (Path("."), Path("worksheets")):
+        return name
+    shipped = RECIPE_DIR / (p.name if p.suffix == ".toml" else f"{p.name}.toml")
+    return str(shipped) if shipped.is_file() else name
 
 
 def build_all(out_dir: str | Path, folder: str | Path | None = None) -> list[BuildResult]:

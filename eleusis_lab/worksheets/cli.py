@@ -1,7 +1,8 @@
 """The ``eleusis-lab worksheets`` subcommand: ``build RECIPE -o DIR`` and ``build-all -o DIR``.
 
 ``eleusis_lab/cli.py`` calls :func:`add_parser` to register the subcommand; this module can also run
-on its own: ``python -m eleusis_lab.worksheets.cli build worksheets/express-easy.toml -o out``.
+on its own: ``python -m eleusis_lab.worksheets.cli build worksheets/express-easy.toml -o out``.  Without
+``-o`` the files go beside the lessons folder (``~/eleusis-lab/out/worksheets``), where lesson 8 builds.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -23,12 +25,25 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+# Where worksheets go without -o: beside the lessons folder, where lesson 8 builds them too (the path is
+# worked out when a command runs, so $ELEUSIS_LAB_LESSONS set later still counts).
+_DEFAULT_OUT = (
+    "~/eleusis-lab/out/worksheets, beside the lessons; $ELEUSIS_LAB_LESSONS/../out/worksheets if set"
+)
+
+
+def _out(args: argparse.Namespace) -> str | Path:
+    from eleusis_lab.lesson_copy import default_worksheets_dest
+
+    return args.out if args.out is not None else default_worksheets_dest()
+
+
 def _fill(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="worksheets_command", metavar="{build,build-all,list}")
     sub.required = True
     b = sub.add_parser("build", help="build one recipe", description="Build one recipe into DIR.")
     b.add_argument("recipe", help="a recipe file, e.g. worksheets/express-easy.toml, or a starter-pack name")
-    b.add_argument("-o", "--out", default="out/worksheets", help="output folder (default out/worksheets)")
+    b.add_argument("-o", "--out", help=f"output folder (default {_DEFAULT_OUT})")
     b.add_argument("--seed", type=int, help="override the recipe's seed")
     b.add_argument("--paper", choices=["A4", "Letter"], help="override the recipe's paper size")
     b.add_argument("--greyscale", action="store_true", help="draw for a black-and-white printer")
@@ -36,7 +51,7 @@ def _fill(parser: argparse.ArgumentParser) -> None:
     b.set_defaults(func=run_build)
     a = sub.add_parser("build-all", help="build every recipe of a folder", description="Build every recipe.")
     a.add_argument("folder", nargs="?", help="folder of *.toml recipes (default: the starter pack)")
-    a.add_argument("-o", "--out", default="out/worksheets", help="output folder (default out/worksheets)")
+    a.add_argument("-o", "--out", help=f"output folder (default {_DEFAULT_OUT})")
     a.set_defaults(func=run_build_all)
     ls = sub.add_parser("list", help="list the starter-pack recipes", description="List the recipes.")
     ls.set_defaults(func=run_list)
@@ -59,7 +74,7 @@ def run_build(args: argparse.Namespace) -> int:
     if changes:
         recipe = replace(recipe, **changes)
     try:
-        result = build(recipe, args.out, pdf=not args.no_pdf)
+        result = build(recipe, _out(args), pdf=not args.no_pdf)
     except RuntimeError as e:  # WeasyPrint missing: one sentence, exit 2
         raise ValueError(str(e)) from None
     for path in result.files.values():
@@ -72,7 +87,7 @@ def run_build_all(args: argparse.Namespace) -> int:
     from eleusis_lab.worksheets import build_all
 
     total = 0.0
-    for result in build_all(args.out, args.folder):
+    for result in build_all(_out(args), args.folder):
         total += result.seconds
         print(f"{result.recipe.name:<16} {len(result.puzzles):>3} items  {result.seconds:6.2f} s")
     print(f"{'total':<16}      {total:10.2f} s")

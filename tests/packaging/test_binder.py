@@ -22,6 +22,8 @@ def test_binder_installs_the_repository_with_extras_that_exist() -> None:
     assert match, f"the first requirement installs the repository itself: {lines}"
     extras = set(match.group(1).split(","))
     assert {"notebook", "print"} <= extras <= set(project["optional-dependencies"])
+    # pip reads a path inside a requirements file relative to that file
+    assert "--constraint ../constraints.txt" in lines and (BINDER / "../constraints.txt").is_file()
 
 
 def test_binder_python_meets_the_kit_and_post_build_runs() -> None:

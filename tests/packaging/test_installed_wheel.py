@@ -166,6 +166,7 @@ def test_the_installed_wheel_gives_a_teacher_everything(tmp_path: Path) -> None:
     missing = [n for n in shipped if n not in names]
     assert not missing, f"notebooks of the package missing from the wheel (the projector page?): {missing}"
     assert "eleusis_lab/widgets/projector.ipynb" in names, "the projector page"
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "the MIT licence the metadata names"
     (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     scripts = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "eleusis-lab = eleusis_lab.cli:main" in scripts

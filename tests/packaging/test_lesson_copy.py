@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -65,7 +66,7 @@ def test_an_edited_file_is_never_overwritten_and_is_named(kit: Path, tmp_path: P
 def test_an_untouched_copy_of_an_older_kit_is_updated(kit: Path, tmp_path: Path) -> None:
     dest = tmp_path / "lessons"
     copy_lessons(dest, source=kit)
-    newer = json.dumps({"cells": [], "version": 2})
+    newer = json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": "version 2"}]})
     (kit / "02_b.ipynb").write_text(newer, encoding="utf-8")
     report = copy_lessons(dest, source=kit)
     assert report.updated == ["02_b.ipynb"] and report.unchanged == ["01_a.ipynb"]
@@ -133,3 +134,88 @@ def test_lab_dry_run_prints_the_command_and_copies_nothing(monkeypatch, tmp_path
     assert cli.main(["lab", str(tmp_path / "x"), "--dry-run"]) == 0
     assert capsys.readouterr().out.strip().endswith(f"-m jupyterlab --ServerApp.root_dir={tmp_path / 'x'}")
     assert not (tmp_path / "x").exists()
+
+
+def _notebook(*cells: tuple[str, str]) -> dict:
+    return {
+        "cells": [
+            {"cell_type": kind, "metadata": {}, "source": source.splitlines(keepends=True)}
+            | ({"execution_count": None, "outputs": []} if kind == "code" else {})
+            for kind, source in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _save_as_jupyterlab_does(path: Path) -> None:
+    """Open and save without an edit: language_info, counts and outputs appear, the JSON is re-laid out."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    notebook["metadata"]["language_info"] = {"name": "python", "version": "3.11.2"}
+    for number, cell in enumerate(c for c in notebook["cells"] if c["cell_type"] == "code"):
+        cell["execution_count"] = number + 1
+        cell["outputs"] = [{"name": "stdout", "output_type": "stream", "text": ["hello\n"]}]
+        cell["source"] = "".join(cell["source"])  # one string rather than a list of lines
+    path.write_text(json.dumps(notebook, indent=1, sort_keys=True), encoding="utf-8")
+
+
+@pytest.fixture
+def notebook_kit(tmp_path: Path) -> Path:
+    folder = tmp_path / "notebook-kit"
+    folder.mkdir()
+    lesson = _notebook(("markdown", "# Lesson\nRead this.\n"), ("code", "x = 1\nprint(x)\n"))
+    (folder / "01_a.ipynb").write_text(json.dumps(lesson), encoding="utf-8")
+    return folder
+
+
+def test_a_lesson_saved_without_an_edit_is_still_untouched(notebook_kit: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "lessons"
+    copy_lessons(dest, source=notebook_kit)
+    _save_as_jupyterlab_does(dest / "01_a.ipynb")
+    assert copy_lessons(dest, source=notebook_kit).unchanged == ["01_a.ipynb"]  # same cells as the kit's
+    newer = _notebook(("markdown", "# Lesson\nRead this, then that.\n"), ("code", "x = 1\nprint(x)\n"))
+    (notebook_kit / "01_a.ipynb").write_text(json.dumps(newer), encoding="utf-8")
+    report = copy_lessons(dest, source=notebook_kit)
+    assert report.updated == ["01_a.ipynb"] and not report.skipped
+    assert json.loads((dest / "01_a.ipynb").read_text(encoding="utf-8")) == newer
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda cells: cells[1].update(source=["x = 2\n", "print(x)\n"]),  # a changed line
+        lambda cells: cells[0].update(cell_type="raw"),  # the same text as another kind of cell
+        lambda cells: cells.append({"cell_type": "markdown", "metadata": {}, "source": ["my notes"]}),
+    ],
+    ids=["source", "kind", "new cell"],
+)
+def test_an_edit_to_a_cell_is_an_edit(notebook_kit: Path, tmp_path: Path, edit) -> None:
+    dest = tmp_path / "lessons"
+    copy_lessons(dest, source=notebook_kit)
+    _save_as_jupyterlab_does(dest / "01_a.ipynb")
+    notebook = json.loads((dest / "01_a.ipynb").read_text(encoding="utf-8"))
+    edit(notebook["cells"])
+    (dest / "01_a.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    mine = (dest / "01_a.ipynb").read_bytes()
+    newer = _notebook(("markdown", "# Lesson v2\n"), ("code", "x = 1\n"))
+    (notebook_kit / "01_a.ipynb").write_text(json.dumps(newer), encoding="utf-8")
+    assert copy_lessons(dest, source=notebook_kit).skipped == ["01_a.ipynb"]
+    assert (dest / "01_a.ipynb").read_bytes() == mine
+
+
+def test_an_untouched_copy_listed_by_an_older_kits_manifest_is_updated(
+    notebook_kit: Path, tmp_path: Path
+) -> None:
+    """Manifests written before notebooks were compared by their cells hold the hash of the bytes."""
+    dest = tmp_path / "lessons"
+    copy_lessons(dest, source=notebook_kit)
+    copied = dest / "01_a.ipynb"
+    (dest / MANIFEST_NAME).write_text(
+        json.dumps(
+            {"kit": "eleusis-lab", "files": {"01_a.ipynb": hashlib.sha256(copied.read_bytes()).hexdigest()}}
+        ),
+        encoding="utf-8",
+    )
+    (notebook_kit / "01_a.ipynb").write_text(json.dumps(_notebook(("code", "y = 3\n"))), encoding="utf-8")
+    assert copy_lessons(dest, source=notebook_kit).updated == ["01_a.ipynb"]
