@@ -54,6 +54,7 @@ from eleusis_lab.play.errors import (
     UnknownPlayer,
     first_clause,
 )
+from eleusis_lab.play.presentation import Presentation
 from eleusis_lab.play.table import (
     EndReason,
     Marker,
@@ -207,6 +208,9 @@ class Round:
     capabilities: ClassVar[Capabilities] = Capabilities()
     match: ClassVar[MatchRules] = MatchRules()
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
+    #: How it is shown: title, roles, end phrases, printed score sheet (a variant that names itself
+    #: but describes none is shown by its ``title``).
+    presentation: ClassVar[Presentation] = Presentation(title="Eleusis")
     #: The derived state the fold fills (a variant with fields of its own subclasses :class:`_State`).
     _state_type: ClassVar[type[_State]] = _State
 
@@ -214,6 +218,8 @@ class Round:
         super().__init_subclass__(**kwargs)
         if "key" in cls.__dict__:
             cls.variant = cls.key
+        if "title" in cls.__dict__ and "presentation" not in cls.__dict__:
+            cls.presentation = Presentation(title=cls.title)
 
     @classmethod
     def score_counts(cls, left: list[int], **counts: Any) -> Scores:
