@@ -440,6 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _one_sentence(error: BaseException) -> str:
     """The first line of an error message (rule errors keep their hint), as one sentence."""
+    from eleusis_lab.play.errors import one_line
     from eleusis_lab.rules import RuleError
 
     if isinstance(error, RuleError):
@@ -448,9 +449,7 @@ def _one_sentence(error: BaseException) -> str:
         if error.hint:
             text += f"; {error.hint}"
         return text
-    if isinstance(error, KeyError) and error.args:
-        return str(error.args[0])
-    return str(error).split("\n", 1)[0]
+    return one_line(error)
 
 
 def _reader_went_away() -> int:

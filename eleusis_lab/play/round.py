@@ -242,9 +242,17 @@ class Round:
             what = "letters, inks, shapes or outlines" if reads == "letters" else "ranks, suits or colours"
             raise GameError(f"This rule reads {what}, which the cards of {cls.title} do not have.")
 
+    @classmethod
+    def rule_deck_for(cls, rule: Rule | None = None) -> str:
+        """The kind of card a secret rule of this variant reads, before any deal: ``letters`` or
+        ``standard``.  The one answer to "which deck does the rule read": a round's :meth:`rule_deck`,
+        a set-up form's rule check, a hypothesis space and a computer player all ask it.  A variant
+        dealing the rule's own kind of card (the solo protocol) answers from ``rule``."""
+        return cls.rule_decks()[0]
+
     def rule_deck(self) -> str:
         """The kind of card this round's rule reads: ``letters`` or ``standard`` (one or two decks)."""
-        return "letters" if self.deck_name == "letters" else "standard"
+        return self.rule_deck_for(self._rule)
 
     def deck(self) -> list[Card]:
         """The cards this round is dealt from, in the deck's own order (the seed shuffles them)."""

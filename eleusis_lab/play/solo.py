@@ -41,7 +41,7 @@ from eleusis_lab.cards import Card, double_deck, letter_deck
 from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
-from eleusis_lab.play.errors import GameError, IllegalAction
+from eleusis_lab.play.errors import GameError, IllegalAction, one_line
 from eleusis_lab.play.round import GuessResult, Round, TurnBudget, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
@@ -111,8 +111,9 @@ class SoloRound(Round):
         """Does the judge compare a guess from the start of a line (False: onward from the current one)?"""
         return self.judge == "strict"
 
-    def rule_deck(self) -> str:
-        return "letters" if self._rule.deck == "letters" else "standard"
+    @classmethod
+    def rule_deck_for(cls, rule: Rule | None = None) -> str:
+        return "letters" if rule is not None and rule.deck == "letters" else "standard"
 
     def deck(self) -> list[Card]:
         """Two decks of the rule's kind of card (two letter decks for a letter rule); the benchmark's own
@@ -282,7 +283,7 @@ class SoloRound(Round):
         try:
             guessed = Rule.parse(text)
         except RuleError as e:
-            return False, f"it does not read as a rule ({str(e).splitlines()[0]})"
+            return False, f"it does not read as a rule ({one_line(e)})"
         if self.judge == "benchmark":
             return bp.simulation_judge(guessed, self._rule, list(self._state.mainline)), None
         return bool(same_rule(guessed, self._rule)), None

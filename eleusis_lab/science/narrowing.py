@@ -102,8 +102,7 @@ class Narrowing:
         """The narrowing of a round so far (``round.evidence()``), with the class's hypotheses if given."""
         if hypotheses is not None:
             hypotheses.update(round)
-        deck = "letters" if round.deck_name == "letters" else "standard"
-        return cls.from_evidence(round.evidence(), deck=deck, hypotheses=hypotheses)
+        return cls.from_evidence(round.evidence(), deck=round.rule_deck(), hypotheses=hypotheses)
 
     def to_dict(self) -> dict[str, Any]:
         return {

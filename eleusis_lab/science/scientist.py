@@ -112,11 +112,6 @@ def top_split(rules: Sequence[tuple[float, Any]], line: Sequence[Card], cards: S
     return [entropy(sum(w for w, r in rules if r.accepts(card, cards_down))) for card in cards]
 
 
-def _deck_of(round: Any, name: str) -> str:
-    cards = [*round.mainline, *round.hand(name)]
-    return "letters" if any(not c.is_playing for c in cards) else "standard"
-
-
 class ScientistPlayer(_players.ComputerPlayer):
     """Plays by expected information, reports its confidence each turn, guesses by expected score."""
 
@@ -162,7 +157,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         """The grammar space narrowed by all of ``round``'s evidence (updated incrementally)."""
         evidence = list(round.evidence())
         if self._space is None or self._round_id != id(round) or len(evidence) < self._seen:
-            self._space = GrammarSpace(_deck_of(round, name), prior=self.prior)
+            self._space = GrammarSpace(round.rule_deck(), prior=self.prior)
             self._round_id = id(round)
             self._seen = 0
             self._last_guess = None
