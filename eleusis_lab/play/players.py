@@ -121,6 +121,11 @@ class ComputerPlayer:
         verdict gained); Nones for a player that keeps no such account (the benchmark records it)."""
         return None, None, None
 
+    def space_history(self) -> tuple[float, ...]:
+        """The share of its hypotheses left after each verdict of the round it plays (empty for a player
+        that keeps none; the solo runs record it)."""
+        return ()
+
     def wants_prophet(self, round: SeatView, name: str) -> bool:
         return False
 

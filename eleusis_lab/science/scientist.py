@@ -279,6 +279,9 @@ class ScientistPlayer(_players.ComputerPlayer):
         turns_left = budget.max_turns - budget.turn if budget is not None else 30
         return settle_turns(p, bits, turns_left)
 
+    def space_history(self) -> tuple[float, ...]:
+        return tuple(self._space.history) if self._space is not None else ()
+
     def report(self) -> tuple[float | None, str | None, float | None]:
         """(confidence in the best rule, its text, bits the last verdict gained) after the last play."""
         return self.last_report

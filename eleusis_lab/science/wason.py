@@ -291,6 +291,12 @@ class ConfirmingPlayer(ComputerPlayer):
     def guess_was_wrong(self, text: str, round: Any | None = None) -> None:
         self._scientist.guess_was_wrong(text, round)
 
+    def report(self) -> tuple[float | None, str | None, float | None]:
+        return self._scientist.report()
+
+    def space_history(self) -> tuple[float, ...]:
+        return self._scientist.space_history()
+
     def __repr__(self) -> str:
         return f"ConfirmingPlayer(seed={self.seed!r})"
 
