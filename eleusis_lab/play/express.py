@@ -21,7 +21,7 @@ from eleusis_lab.play.actions import Action, BuyHint, Guess, NoPlay, OverruleGue
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import GuessResult, Verdict
+from eleusis_lab.play.round import Fold, GuessResult, Verdict
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, OptionForm, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -137,6 +137,10 @@ class ExpressRound(NoPlayRound):
         return 3 if self._options["stock_refresh"] else 2
 
     # ------------------------------------------------------------------ folds -------------------
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {**super()._fold_table(), ev.HandReplaced: cls._on_hand_replaced}
+
     def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
         if self._physical:
             return

@@ -18,7 +18,7 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
 from eleusis_lab.play.errors import IllegalAction, RoundOver
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import Round, Verdict, _Judgement, _State
+from eleusis_lab.play.round import Fold, Round, Verdict, _Judgement, _State
 from eleusis_lab.play.table import Phase, SidelinePlay, WrongCard, card_order
 from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
@@ -184,7 +184,13 @@ class GardnerRound(Round):
         for p in self._players:
             s.hands[p] = [w.card for w in s.wrong[p]]
 
-    _on_half_ended_by_teacher = _on_half_ended
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {
+            **super()._fold_table(),
+            ev.HalfEnded: cls._on_half_ended,
+            ev.HalfEndedByTeacher: cls._on_half_ended,
+        }
 
     # ------------------------------------------------------------------ actions -----------------
     # ------------------------------------------------------------------ legal actions -----------

@@ -37,7 +37,7 @@ from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Verdict, _State
+from eleusis_lab.play.round import Fold, Verdict, _State
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
@@ -243,6 +243,17 @@ class NewEleusisRound(NoPlayRound):
                 s.prophet_right += len(cards)
             else:
                 s.prophet_wrong += len(cards)
+
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {
+            **super()._fold_table(),
+            ev.HandReplaced: cls._on_hand_replaced,
+            ev.MarkerPlaced: cls._on_marker,
+            ev.ProphetDeclared: cls._on_prophet_declared,
+            ev.ProphetOverthrown: cls._on_prophet_overthrown,
+            ev.Expelled: cls._on_expelled,
+        }
 
     def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
         if self._physical:

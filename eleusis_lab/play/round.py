@@ -18,7 +18,7 @@ import os
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -184,6 +184,9 @@ class _State:
 _CARDS = frozenset({"cards"})
 _TEXT = frozenset({"text"})
 
+#: How one event is folded into a round's state: the round, the event, its index in the log.
+Fold = Callable[[Any, Any, int], None]
+
 
 class Round:
     """One round of a variant, driven by actions and derived from its event log.
@@ -213,11 +216,14 @@ class Round:
     presentation: ClassVar[Presentation] = Presentation(title="Eleusis")
     #: The derived state the fold fills (a variant with fields of its own subclasses :class:`_State`).
     _state_type: ClassVar[type[_State]] = _State
+    #: Each event type's fold, from :meth:`_fold_table` (made once a class, looked up by event type).
+    _folds: ClassVar[dict[type[ev.Event], Fold]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "key" in cls.__dict__:
             cls.variant = cls.key
+        cls._folds = cls._fold_table()
         if "title" in cls.__dict__ and "presentation" not in cls.__dict__:
             cls.presentation = Presentation(title=cls.title)
 
@@ -810,8 +816,10 @@ class Round:
             self._emit(event)
 
     def _apply(self, event: ev.Event, index: int) -> None:
-        handler = getattr(self, "_on_" + event.type.replace("-", "_"))
-        handler(event, index)
+        fold = self._folds.get(type(event))
+        if fold is None:
+            raise IllegalAction(f"{self.title} has no '{event.type}' events.")
+        fold(self, event, index)
 
     def at(self, step: int) -> Round:
         """A copy of the round as it was after its first ``step`` actions (0: just dealt), for replaying a
@@ -976,6 +984,32 @@ class Round:
         return action
 
     # ------------------------------------------------------------------ shared folds ------------
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        """The method that folds each event type of this variant's log into the state.  A variant with
+        events of its own adds them (``{**super()._fold_table(), ev.HalfEnded: cls._on_half_ended}``);
+        one that folds a listed event its own way overrides the method, which the table finds through
+        the class."""
+        return {
+            ev.Dealt: cls._on_dealt,
+            ev.StarterTurned: cls._on_starter_turned,
+            ev.StarterPlaced: cls._on_starter_placed,
+            ev.Played: cls._on_played,
+            ev.PenaltyDrawn: cls._on_penalty,
+            ev.StockRefreshed: cls._on_stock_refreshed,
+            ev.HintGiven: cls._on_hint,
+            ev.HintBought: cls._on_hint_bought,
+            ev.Guessed: cls._on_guessed,
+            ev.GuessOverruled: cls._on_guess_overruled,
+            ev.ConfidenceStated: cls._on_confidence,
+            ev.CardsCounted: cls._on_cards_counted,
+            ev.RoundEnded: cls._on_round_ended,
+        }
+
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        """Each variant folds a play its own way (into the mainline, a sideline, a Gardner row …)."""
+        raise NotImplementedError(f"{self.title} does not fold its plays")
+
     def _on_dealt(self, e: ev.Dealt, i: int) -> None:
         s = self._state
         s.announcement = e.announcement
@@ -1233,18 +1267,13 @@ class Round:
         return action
 
     def _refusal(self, action: Action) -> GameError:
-        """Why ``action`` is not allowed: the reason the variant's own checks give (tried on the round
-        and undone if they let it through, which would mean the listing is short of an action)."""
-        saved, self._autosave = self._autosave, None
-        start = len(self._events)
+        """Why ``action``, which :meth:`legal_actions` does not list, is refused: the reason the
+        variant's own checks give, asked of a :meth:`clone` (this round, its log and its file are never
+        touched); a plain "not allowed now" if those checks would let it through."""
         try:
-            self._perform(action)
+            self.clone()._perform(action)
         except GameError as error:
             return error
-        finally:
-            self._autosave = saved
-        del self._events[start:]
-        self._replay()
         return IllegalAction(f"{action} is not allowed now.")
 
     def _perform(self, action: Action) -> Any:
@@ -1506,5 +1535,7 @@ class Round:
     def _header_options(self) -> dict[str, Any]:
         return dict(self._options)
 
+
+Round._folds = Round._fold_table()
 
 __all__ += ["count_designs", "write_atomically"]

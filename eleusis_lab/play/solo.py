@@ -42,7 +42,7 @@ from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, one_line
-from eleusis_lab.play.round import GuessResult, Round, TurnBudget, Verdict, _Judgement
+from eleusis_lab.play.round import Fold, GuessResult, Round, TurnBudget, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
 
@@ -210,6 +210,10 @@ class SoloRound(Round):
         else:
             s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
         s.window = (e.player, "play", True)  # a guess may follow every play, right or wrong
+
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {**super()._fold_table(), ev.GuessDeclined: cls._on_no_guess}
 
     def _on_no_guess(self, e: ev.GuessDeclined, i: int) -> None:
         self._state.window = None
