@@ -658,7 +658,7 @@ class Round:
             f"mainline, {status}>"
         )
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         return self.table._repr_html_()
 
     # ------------------------------------------------------------------ checks ------------------
