@@ -25,6 +25,7 @@ from eleusis_lab.play.table import Observation, fits_in_turn
 from eleusis_lab.rules import library
 
 if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import TurnBudget
     from eleusis_lab.rules import PlayerInfo
 
 __all__ = [
@@ -66,6 +67,9 @@ class SeatView(Protocol):
     def player_info(self, name: str) -> PlayerInfo: ...
 
     def rule_deck(self) -> str: ...
+
+    @property
+    def turn_budget(self) -> TurnBudget | None: ...
 
 
 def max_string(round: SeatView) -> int:
