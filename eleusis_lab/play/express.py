@@ -346,7 +346,7 @@ class ExpressRound(NoPlayRound):
     def can_guess(self, name: str) -> bool:
         s = self._state
         w = s.window
-        return s.over is None and s.pending_guess is None and w is not None and w[0] == name and w[2]
+        return self._open_refusal() is None and w is not None and w[0] == name and w[2]
 
     # ------------------------------------------------------------------ hints -------------------
     def _do_buy_hint(self, a: BuyHint) -> str:

@@ -668,24 +668,43 @@ class Round:
                 raise UnknownPlayer(f"{name} is the dealer, not a player.")
             raise UnknownPlayer(f"There is no player called {name}.")
 
-    def _check_open(self) -> None:
+    # The gates below are the one answer to "may this be done now, and if not, why": the listing
+    # (legal_actions), the actions themselves (_check_open, _check_turn) and apply's refusal all ask them.
+    def _open_refusal(self) -> GameError | None:
+        """Why nothing but the dealer's judgement may happen now (None: the round is open)."""
         s = self._state
         if s.over is not None:
-            raise RoundOver("The round is over.")
+            return RoundOver("The round is over.")
         if s.pending_guess is not None:
-            raise IllegalAction(f"The dealer must first judge {s.pending_guess.player}'s guess.")
+            return IllegalAction(f"The dealer must first judge {s.pending_guess.player}'s guess.")
+        return None
+
+    def _turn_refusal(self, name: str) -> GameError | None:
+        """Why ``name`` (a player) may not take a turn now: play, declare no play, buy a hint (None: they
+        may)."""
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if not self._state.mainline:
+            return IllegalAction("Place the starter card first.")
+        if self._state.turn != name:
+            if name in self.expelled:
+                return IllegalAction(f"{name} has been expelled from this round.")
+            if name == self.prophet:
+                return IllegalAction(f"{name} is the prophet and does not play.")
+            return NotYourTurn(f"It is {self._state.turn}'s turn.")
+        return None
+
+    def _check_open(self) -> None:
+        refusal = self._open_refusal()
+        if refusal is not None:
+            raise refusal
 
     def _check_turn(self, name: str) -> None:
         self._check_player(name)
-        self._check_open()
-        if not self._state.mainline:
-            raise IllegalAction("Place the starter card first.")
-        if self._state.turn != name:
-            if name in self.expelled:
-                raise IllegalAction(f"{name} has been expelled from this round.")
-            if name == self.prophet:
-                raise IllegalAction(f"{name} is the prophet and does not play.")
-            raise NotYourTurn(f"It is {self._state.turn}'s turn.")
+        refusal = self._turn_refusal(name)
+        if refusal is not None:
+            raise refusal
 
     def _resolve(self, name: str, specs: Sequence[Card | str], pool: Sequence[Card]) -> list[Card]:
         """The physical cards of ``pool`` meant by ``specs`` (text matches any copy)."""
@@ -1175,16 +1194,12 @@ class Round:
             return self._dealer_actions()
         self._check_player(player)
         out: list[Action] = []
-        if self._on_turn(player):
+        if self._turn_refusal(player) is None:
             out += self._turn_actions(player)
         out += self._other_actions(player)
         if self.capabilities.confidence and self._state.over is None:
             out.append(StateConfidence(player, open=frozenset({"percent", "about"})))
         return out
-
-    def _on_turn(self, player: str) -> bool:
-        s = self._state
-        return s.over is None and s.pending_guess is None and bool(s.mainline) and s.turn == player
 
     def _turn_actions(self, player: str) -> list[Action]:
         """What ``player`` may do on their turn: play one card (variants add strings, no-play …)."""
@@ -1211,7 +1226,7 @@ class Round:
         """Hints, the physical round's starter and count, and the variants' own (overrule, end half)."""
         s = self._state
         out: list[Action] = []
-        if self.capabilities.hints and s.over is None and s.pending_guess is None:
+        if self.capabilities.hints and self._open_refusal() is None:
             # a computer dealer makes one up when no text is given; once play has begun, only with consent
             out.append(GiveHint(consented=self._play_has_begun(), open=_TEXT))
         if self._physical:
@@ -1267,9 +1282,20 @@ class Round:
         return action
 
     def _refusal(self, action: Action) -> GameError:
-        """Why ``action``, which :meth:`legal_actions` does not list, is refused: the reason the
-        variant's own checks give, asked of a :meth:`clone` (this round, its log and its file are never
-        touched); a plain "not allowed now" if those checks would let it through."""
+        """Why ``action``, which :meth:`legal_actions` does not list, is refused.  A turn action of a
+        player whose turn it is not, or any action while the round waits or is over, is refused by the
+        gate the listing asked (:meth:`_turn_refusal`, :meth:`_open_refusal`); past the gates, by the
+        reason the variant's own checks give, asked of a :meth:`clone` (this round, its log and its file
+        are never touched), or a plain "not allowed now" if they would let it through."""
+        if not action.by_dealer and action.actor not in self._seat:
+            try:
+                self._check_player(action.actor)
+            except GameError as error:
+                return error
+        if isinstance(action, Play | NoPlay) and action.player in self._seat:
+            refusal = self._turn_refusal(action.player)
+            if refusal is not None:
+                return refusal
         try:
             self.clone()._perform(action)
         except GameError as error:
