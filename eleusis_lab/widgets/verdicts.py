@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from html import escape
 from typing import Any, overload
 
-from eleusis_lab.play import Round, Verdict, find_variant
+from eleusis_lab.play import Round, find_variant
 from eleusis_lab.play.variant import VARIANTS as REGISTERED
 from eleusis_lab.widgets._common import banner
 
@@ -107,14 +107,18 @@ def end_text(round_: Round) -> str:
     return f"The round is over: {round_.presentation.end_phrase(end.reason, end.player)}."
 
 
-def verdict_banner(verdict: Verdict, player: str | None = None, *, size: str = "1.6em") -> str:
+def verdict_banner(verdict: Any, player: str | None = None, *, size: str = "1.6em") -> str:
     """A big green RIGHT or red WRONG banner for a verdict, with the round's own message under it."""
-    who = verdict.player or player or "The player"
-    shown = " ".join(str(c) for c in verdict.cards)
-    word = "RIGHT" if verdict.accepted else "WRONG"
-    if verdict.kind == "no-play":
-        head = f"{who}: no play — {word}"
+    who = getattr(verdict, "player", None) or player or "The player"
+    cards = getattr(verdict, "cards", ()) or ()
+    shown = " ".join(str(c) for c in cards)
+    message = str(getattr(verdict, "message", "") or "")
+    accepted = bool(getattr(verdict, "accepted", False))
+    kind_word = getattr(verdict, "kind", None)
+    if kind_word == "no-play" or (not cards and "no play" in message.lower()):
+        head = f"{who}: no play — {'RIGHT' if accepted else 'WRONG'}"
     else:
-        head = f"{who} played {shown}: {word} {'✔' if verdict.accepted else '✘'}"
-    kind = "accepted" if verdict.accepted else "rejected"
-    return banner(head, kind, size=size, detail=escape(second_person(verdict.message)))
+        head = f"{who} played {shown}: {'RIGHT ✔' if accepted else 'WRONG ✘'}"
+    return banner(
+        head, "accepted" if accepted else "rejected", size=size, detail=escape(second_person(message))
+    )
