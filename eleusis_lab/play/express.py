@@ -271,10 +271,9 @@ class ExpressRound(NoPlayRound):
         (with the ``wrong_guess_penalty`` option, at a cost)."""
         player, rule_text, words = a.player, a.text, a.words
         self._check_player(player)
-        self._check_open()
-        w = self._state.window
-        if w is None or w[0] != player or not w[2]:
-            raise IllegalAction(f"{player} may guess only right after a right play or a right 'no play'.")
+        refusal = self._guess_refusal(player)
+        if refusal is not None:
+            raise refusal
         if rule_text is not None and (not isinstance(rule_text, str) or not rule_text.strip()):
             raise IllegalAction("The guessed rule is empty.")
         if words is not None and (not isinstance(words, str) or not words.strip()):
@@ -344,9 +343,17 @@ class ExpressRound(NoPlayRound):
         )  # fmt: skip
 
     def can_guess(self, name: str) -> bool:
-        s = self._state
-        w = s.window
-        return self._open_refusal() is None and w is not None and w[0] == name and w[2]
+        return self._guess_refusal(name) is None
+
+    def _guess_refusal(self, name: str) -> GameError | None:
+        """A guess comes right after one's own right play or right no-play, before anyone acts."""
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        w = self._state.window
+        if w is None or w[0] != name or not w[2]:
+            return IllegalAction(f"{name} may guess only right after a right play or a right 'no play'.")
+        return None
 
     # ------------------------------------------------------------------ hints -------------------
     def _do_buy_hint(self, a: BuyHint) -> str:

@@ -695,6 +695,11 @@ class Round:
             return NotYourTurn(f"It is {self._state.turn}'s turn.")
         return None
 
+    def _guess_refusal(self, name: str) -> GameError | None:
+        """Why ``name`` may not state the rule now (None: they may); a variant that has guesses says
+        when they may."""
+        return IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
     def _check_open(self) -> None:
         refusal = self._open_refusal()
         if refusal is not None:
@@ -1282,9 +1287,9 @@ class Round:
         return action
 
     def _refusal(self, action: Action) -> GameError:
-        """Why ``action``, which :meth:`legal_actions` does not list, is refused.  A turn action of a
-        player whose turn it is not, or any action while the round waits or is over, is refused by the
-        gate the listing asked (:meth:`_turn_refusal`, :meth:`_open_refusal`); past the gates, by the
+        """Why ``action``, which :meth:`legal_actions` does not list, is refused.  A play or no-play out
+        of turn, a guess out of its moment, or either while the round waits or is over, is refused by the
+        gate the listing asked (:meth:`_turn_refusal`, :meth:`_guess_refusal`); past the gates, by the
         reason the variant's own checks give, asked of a :meth:`clone` (this round, its log and its file
         are never touched), or a plain "not allowed now" if they would let it through."""
         if not action.by_dealer and action.actor not in self._seat:
@@ -1292,8 +1297,9 @@ class Round:
                 self._check_player(action.actor)
             except GameError as error:
                 return error
-        if isinstance(action, Play | NoPlay) and action.player in self._seat:
-            refusal = self._turn_refusal(action.player)
+        if isinstance(action, Play | NoPlay | Guess) and action.player in self._seat:
+            gate = self._guess_refusal if isinstance(action, Guess) else self._turn_refusal
+            refusal = gate(action.player)
             if refusal is not None:
                 return refusal
         try:
@@ -1422,7 +1428,7 @@ class Round:
         raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
 
     def _do_guess(self, a: Guess) -> GuessResult:
-        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+        raise self._guess_refusal(a.player) or IllegalAction(f"{self.title} has no guesses to judge.")
 
     def _do_decline_guess(self, a: DeclineGuess) -> None:
         raise IllegalAction(f"Nobody lets a guess go by in {self.title}: just play on.")

@@ -222,9 +222,17 @@ class SoloRound(Round):
     def _turn_actions(self, player: str) -> list[Action]:
         return self._card_plays(player, self._playable_now(player)) if self.turns_left > 0 else []
 
+    def _guess_refusal(self, name: str) -> GameError | None:
+        """A guess comes after a play (the last turn's too), before the next one."""
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if self._state.window is None:
+            return IllegalAction(f"{name} may guess only right after a play.")
+        return None
+
     def _other_actions(self, player: str) -> list[Action]:
-        s = self._state
-        if s.over is not None or s.window is None:
+        if self._guess_refusal(player) is not None:
             return []
         out: list[Action] = [Guess(player, open=frozenset({"text"}))]
         if self.turns_left <= 0:
@@ -256,9 +264,9 @@ class SoloRound(Round):
         ends the round too)."""
         player, text = a.player, a.text
         self._check_player(player)
-        self._check_open()
-        if self._state.window is None:
-            raise IllegalAction(f"{player} may guess only right after a play.")
+        refusal = self._guess_refusal(player)
+        if refusal is not None:
+            raise refusal
         if a.words is not None:
             raise IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
         if not isinstance(text, str) or not text.strip():

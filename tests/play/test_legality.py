@@ -10,7 +10,7 @@ import pytest
 from eleusis_lab.play import BadSave, Round, load_round, new_round
 from eleusis_lab.play import actions as act
 from eleusis_lab.play import events as ev
-from eleusis_lab.play.errors import NotYourTurn, RoundOver
+from eleusis_lab.play.errors import IllegalAction, NotYourTurn, RoundOver
 from eleusis_lab.play.new_eleusis import NewEleusisRound
 
 
@@ -56,3 +56,17 @@ def find_express() -> type[Round]:
     from eleusis_lab.play import find_variant
 
     return find_variant("express")
+
+
+def test_a_guess_out_of_its_moment_is_refused_by_the_gate_the_listing_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    r = new_round("express", ["Ana", "Ben"], "card is red or card is black", seed=1)
+    player = r.current_player
+    assert player is not None and not r.can_guess(player)
+    monkeypatch.setattr(Round, "_perform", lambda self, a: pytest.fail("the refusal performed the action"))
+    with pytest.raises(IllegalAction, match="may guess only right after a right play"):
+        r.guess(player, "card is red")
+    gardner = new_round("gardner", ["Ana", "Ben"], "gardner-1", seed=1)
+    with pytest.raises(IllegalAction, match="do not guess the rule aloud in Gardner"):
+        gardner.guess("Ana", "card is red")
