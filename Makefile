@@ -25,7 +25,7 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila class test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean lite lite-check constraints
+.PHONY: lab voila class test lint lint-ruff lint-mypy lint-layers lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean lite lite-check constraints
 
 $(LAB_STAMP): pyproject.toml setup.py $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -57,11 +57,15 @@ CLASS_PORT ?= 8866
 class: $(LAB_STAMP)
 	$(BIN)/eleusis-lab class --port $(CLASS_PORT)
 
-lint: lint-ruff lint-mypy lint-lessons
+lint: lint-ruff lint-mypy lint-layers lint-lessons
 
 # Both checks run; the target fails if either does.
 lint-ruff: $(STAMP)
 	$(BIN)/ruff check .; status=$$?; $(BIN)/ruff format --check . && exit $$status
+
+# The layers as a contract (pyproject.toml's [tool.importlinter]): an upward import fails the build.
+lint-layers: $(STAMP)
+	$(BIN)/lint-imports
 
 # Type checks on the engine (pyproject.toml says which folders).
 lint-mypy: $(STAMP)

@@ -48,13 +48,15 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from eleusis_lab.play.benchmark_protocol import PENALTY
 from eleusis_lab.science.bench import NamedRule, Summary, calibration_pairs, prior_reach, rule_set
-from eleusis_lab.science.benchmark import PENALTY, PUBLISHED, BenchmarkResult, benchmark_round
+from eleusis_lab.science.benchmark import PUBLISHED, benchmark_round
 from eleusis_lab.science.calibration import calibration_table, max_gap, within
 from eleusis_lab.science.grammar import description_bits, grammar
 from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
 from eleusis_lab.science.random_rules import fresh_rules
 from eleusis_lab.science.scientist import ScientistPlayer
+from eleusis_lab.science.solo_runs import SoloRun
 
 TARGETS = {"solved": 0.98, "mean_score": 21.0, "wrong_guesses": 0.3, "median_ms": 50.0, "worst_ms": 1000.0}
 GAP_TARGET = 0.10
@@ -94,7 +96,7 @@ def mark(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def calibration_lines(results: list[BenchmarkResult], indent: str = "  ") -> tuple[list[str], float, bool]:
+def calibration_lines(results: list[SoloRun], indent: str = "  ") -> tuple[list[str], float, bool]:
     """The calibration table's lines, its largest gap, and whether every level is within the target
     allowing two standard errors of its share right (``calibration.within``)."""
     table = calibration_table(calibration_pairs(results))
@@ -110,7 +112,7 @@ def calibration_lines(results: list[BenchmarkResult], indent: str = "  ") -> tup
     return lines, max_gap(table, min_count=MIN_BIN), within(table, GAP_TARGET, min_count=MIN_BIN)
 
 
-Rounds = list[tuple[float, BenchmarkResult]]  # each round beside its rule's description length
+Rounds = list[tuple[float, SoloRun]]  # each round beside its rule's description length
 
 
 def run_set(
@@ -167,7 +169,7 @@ def band(bits: float) -> str:
     return BANDS[4] if bits == math.inf else BANDS[min(int(bits // 10), 3)]
 
 
-def bits_a_play(results: Sequence[BenchmarkResult]) -> float:
+def bits_a_play(results: Sequence[SoloRun]) -> float:
     """Mean bits the scientist's verdicts gained a play (its own report, log2 of the posterior mass
     before over after).  A yes/no verdict is expected to bring at most 1 bit."""
     bits = [t.bits for r in results for t in r.turn_log if t.bits is not None]
@@ -198,7 +200,7 @@ def print_by_bits(rounds: Rounds, indent: str = "  ") -> None:
           "do (right at turn B - 1 for a rule of B bits) with no wrong guess")  # fmt: skip
 
 
-def print_calibration(results: list[BenchmarkResult]) -> None:
+def print_calibration(results: list[SoloRun]) -> None:
     lines, gap, inside = calibration_lines(results)
     print(f"  calibration: largest gap over bins of >= {MIN_BIN} turns {100 * gap:.1f} points "
           f"(<= {100 * GAP_TARGET:.0f}: {mark(gap <= GAP_TARGET)}; "

@@ -7,6 +7,7 @@ The public names below are imported lazily, so ``import eleusis_lab`` stays fast
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -69,3 +70,9 @@ def __getattr__(name: str) -> Any:
     value = module if module_name.endswith("." + name) else getattr(module, name)
     globals()[name] = value
     return value
+
+
+# In a notebook (IPython is running) cards and tables draw themselves: the views register their pictures
+# now (eleusis_lab.display), so the engine's own modules never import them; a script never loads them.
+if "IPython" in sys.modules:
+    import eleusis_lab.render  # noqa: F401

@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from eleusis_lab.display import draw_as
+
 
 class Suit(enum.Enum):
     """The four suits, in bridge order; ``symbol`` and ``letter`` are how people write them."""
@@ -265,11 +267,9 @@ class Card:
             self.copy,
         )
 
-    # -- notebooks: drawn by eleusis_lab.render, imported lazily so the engine never needs it --
-    def _repr_svg_(self) -> str:
-        from eleusis_lab.render import card_svg
-
-        return card_svg(self)
+    # -- notebooks: drawn by what eleusis_lab.render registers (eleusis_lab.display): never imported here --
+    def _repr_svg_(self) -> str | None:
+        return draw_as("card", "svg", self)
 
     # -- parsing -----------------------------------------------------------------------------
     @classmethod

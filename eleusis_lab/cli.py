@@ -114,9 +114,9 @@ def _read_rule(text: str) -> tuple[Any, str | None]:
 def _estimated_difficulty(rule: Any, deck: str | None) -> dict[str, Any] | None:
     """Estimated difficulty from simulated solo rounds, or None when not estimated.
 
-    Three solo rounds of the scientist player (``eleusis_lab.science.solo.estimate_difficulty``).
+    Three solo rounds of the scientist player (``eleusis_lab.science.solo_runs.estimate_difficulty``).
     """
-    from eleusis_lab.science.solo import estimate_difficulty
+    from eleusis_lab.science.solo_runs import estimate_difficulty
 
     if deck == "letters" or getattr(rule, "deck", "standard") == "letters":
         return None  # the solo protocol's scientist plays the standard deck only
@@ -157,7 +157,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- solo (engineer E: the protocol lives in eleusis_lab/science/solo.py) --------------------------
+# -- solo (the protocols are the solo variant's, play/solo.py; the loop is science/solo_runs.py) ------
 def _add_solo(sub: Any) -> None:
     p = sub.add_parser(
         "solo",
@@ -197,11 +197,7 @@ def _add_solo(sub: Any) -> None:
 def _cmd_solo(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         raise CommandError("--rounds must be at least 1")
-    if args.protocol == "benchmark":
-        from eleusis_lab.science.benchmark import run_cli as run_benchmark
-
-        return run_benchmark(args)
-    from eleusis_lab.science.solo import run_cli
+    from eleusis_lab.science.solo_runs import run_cli
 
     return run_cli(args)
 
@@ -551,6 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _one_sentence(error: BaseException) -> str:
     """The first line of an error message (rule errors keep their hint), as one sentence."""
+    from eleusis_lab.play.errors import one_line
     from eleusis_lab.rules import RuleError
 
     if isinstance(error, RuleError):
@@ -559,9 +556,7 @@ def _one_sentence(error: BaseException) -> str:
         if error.hint:
             text += f"; {error.hint}"
         return text
-    if isinstance(error, KeyError) and error.args:
-        return str(error.args[0])
-    return str(error).split("\n", 1)[0]
+    return one_line(error)
 
 
 def _reader_went_away() -> int:

@@ -16,13 +16,18 @@ Scores(players=[-13, -1, 7], dealer=20)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import deck as make_deck
 
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
+
 __all__ = [
+    "ScoreRow",
+    "ScoreRows",
     "Scores",
     "calculate",
     "express",
@@ -31,6 +36,7 @@ __all__ = [
     "gardner_players",
     "letters",
     "new_eleusis",
+    "score_rows",
     "variant_name",
     "variants",
 ]
@@ -298,6 +304,55 @@ def letters(cards_left: Sequence[int]) -> Scores:
     n, total = len(left), sum(left)
     players = [(total - own) - n * own for own in left]
     return Scores(players, max(players) - min(players), variant="letters")
+
+
+# -- A round's score rows -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of a round's score table: a player's or the dealer's ``name`` (the computer dealer is
+    ``Dealer``; a person's points add up by name over a match), the ``points``, and whether it is the
+    dealer's line."""
+
+    name: str
+    points: Any
+    dealer: bool = False
+
+    @property
+    def label(self) -> str:
+        """The name as a score table shows it: ``Ana (dealer)`` for a person dealing."""
+        return f"{self.name} (dealer)" if self.dealer and self.name != "Dealer" else self.name
+
+
+@dataclass(frozen=True)
+class ScoreRows:
+    """A round's score table: the players' rows in seat order, the dealer's last, and the notes that say
+    where bonuses came from.  Empty while the round has no scores yet, and ``unscored`` says why."""
+
+    rows: tuple[ScoreRow, ...] = ()
+    notes: tuple[str, ...] = ()
+    unscored: str | None = None
+
+    def __iter__(self) -> Iterator[ScoreRow]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def score_rows(round: Round) -> ScoreRows:
+    """The one way a session or board turns a round's scores into rows (the dealer last).  A round that
+    cannot be scored yet (not over; a real-cards round whose cards are not counted) has none."""
+    from eleusis_lab.play.errors import GameError, one_line
+
+    try:
+        scores = round.scores()
+    except GameError as error:
+        return ScoreRows(unscored=one_line(error))
+    rows = [ScoreRow(name, points) for name, points in zip(round.players, scores.players, strict=True)]
+    rows.append(ScoreRow(round.dealer or "Dealer", scores.dealer, dealer=True))
+    return ScoreRows(tuple(rows), tuple(scores.notes))
 
 
 # -- Calculator ------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab import scoring
 from eleusis_lab.cards import Card
@@ -43,6 +43,9 @@ from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.play import actions as act
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.variant import VARIANTS as _REGISTERED
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
 
 __all__ = [
     "VARIANTS",
@@ -97,7 +100,7 @@ class Action:
     args: tuple[Any, ...]
     kwargs: tuple[tuple[str, Any], ...] = ()
 
-    def apply(self, round: Any) -> Any:
+    def apply(self, round: Round) -> Any:
         return getattr(round, self.method)(*self.args, **dict(self.kwargs))
 
     def __str__(self) -> str:
@@ -123,7 +126,7 @@ class _Recorder:
 
     def __init__(
         self,
-        round: Any,
+        round: Round,
         on_action: Callable[[Action], None],
         last_state: Callable[[], Any],
         failures: list[str],
@@ -160,7 +163,7 @@ class _Recorder:
 # -- views of a state --------------------------------------------------------------------------------
 
 
-def state_summary(round: Any, *, full: bool = True) -> dict[str, Any]:
+def state_summary(round: Round, *, full: bool = True) -> dict[str, Any]:
     """Everything a board shows, as plain values (to compare a live round with a reloaded one).
 
     ``full=False`` leaves out the evidence, which is long to rebuild at every step of a long round."""
@@ -185,7 +188,7 @@ def state_summary(round: Any, *, full: bool = True) -> dict[str, Any]:
     return summary
 
 
-def _scores_tuple(round: Any) -> tuple[Any, Any] | None:
+def _scores_tuple(round: Round) -> tuple[Any, Any] | None:
     try:
         s = round.scores()
     except ValueError:
@@ -196,7 +199,7 @@ def _scores_tuple(round: Any) -> tuple[Any, Any] | None:
 # -- cards ---------------------------------------------------------------------------------------------
 
 
-def deck_of(round: Any) -> Counter[Card]:
+def deck_of(round: Round) -> Counter[Card]:
     """Every physical card the round has brought in: the dealt deck plus any refreshed stock."""
 
     total: Counter[Card] = Counter()
@@ -218,7 +221,7 @@ def _deck_cards(name: str) -> tuple[Card, ...]:
     return tuple(make_deck(name))
 
 
-def check_deck(round: Any) -> list[str]:
+def check_deck(round: Round) -> list[str]:
     """The cards dealt are cards of the variant's deck (each face no more often than printed)."""
     if round.physical:
         return []
@@ -234,7 +237,7 @@ def check_deck(round: Any) -> list[str]:
     return []
 
 
-def check_cards(round: Any, deck: Counter[Card] | None = None) -> list[str]:
+def check_cards(round: Round, deck: Counter[Card] | None = None) -> list[str]:
     """Conservation: every card of the deck is in exactly one place, and the public views agree."""
     if round.physical:
         return []
@@ -266,7 +269,7 @@ def check_cards(round: Any, deck: Counter[Card] | None = None) -> list[str]:
 # -- scores recomputed from the log -------------------------------------------------------------------
 
 
-def expected_scores(round: Any) -> scoring.Scores:
+def expected_scores(round: Round) -> scoring.Scores:
     """The round's scores recomputed from its log by the variant's second path
     (:meth:`~eleusis_lab.play.round.Round.scores_from_log`), to set beside ``round.scores()``."""
     result: scoring.Scores = round.scores_from_log()
@@ -277,7 +280,7 @@ def _close(a: Any, b: Any) -> bool:
     return abs(float(a) - float(b)) < 1e-9
 
 
-def check_scores(round: Any) -> list[str]:
+def check_scores(round: Round) -> list[str]:
     got = round.scores()
     try:
         want = expected_scores(round)
@@ -304,7 +307,7 @@ def _fits(rule: Any, cards: Sequence[Card], mainline: Sequence[Card], info: Any)
     return True
 
 
-def check_judgements(round: Any) -> list[str]:
+def check_judgements(round: Round) -> list[str]:
     """Every judgement in the evidence is what the secret rule says (the referee may read the rule)."""
     rule = round.rule
     failures = []
@@ -322,7 +325,7 @@ def check_judgements(round: Any) -> list[str]:
     return failures
 
 
-def check_end(round: Any) -> list[str]:
+def check_end(round: Round) -> list[str]:
     """The reason the round ended holds in the final state."""
     end = round.end
     if end is None:
@@ -348,7 +351,7 @@ def check_end(round: Any) -> list[str]:
     if reason == "turns" and round.turns_left != 0:
         return [f"the round ended for want of turns, but {round.turns_left} are left"]
     if reason == "no-play":
-        last = [e for e in round.events if e.type == "no-play"]
+        last = [e for e in round.events if isinstance(e, ev.NoPlayDeclared)]
         if not last or last[-1].player != who or not last[-1].correct:
             return [f"the round ended on {who}'s no-play, but the log does not show a right one"]
     return []
@@ -357,11 +360,11 @@ def check_end(round: Any) -> list[str]:
 # -- refused actions -----------------------------------------------------------------------------------
 
 
-def _lists(round: Any, player: str | None, kind: type[act.Action]) -> bool:
+def _lists(round: Round, player: str | None, kind: type[act.Action]) -> bool:
     return any(isinstance(a, kind) for a in round.legal_actions(player))
 
 
-def illegal_actions(round: Any, rng: random.Random) -> list[Action]:
+def illegal_actions(round: Round, rng: random.Random) -> list[Action]:
     """Actions the round must refuse now: wrong player, unknown player, cards not held, bad text, and
     what its ``legal_actions`` does not list (a no-play, a guess, a prophet; a string longer than its
     ``max_string``)."""
@@ -411,7 +414,7 @@ def illegal_actions(round: Any, rng: random.Random) -> list[Action]:
     return out
 
 
-def check_refusals(round: Any, actions: Iterable[Action]) -> list[str]:
+def check_refusals(round: Round, actions: Iterable[Action]) -> list[str]:
     """Apply each action, which must be refused with a GameError that changes nothing."""
     from eleusis_lab.play import GameError
 

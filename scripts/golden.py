@@ -102,7 +102,7 @@ SOLO_SEEDS = (0, 1, 2)
 
 def solo_records(player: str) -> list[dict[str, object]]:
     """Run ``eleusis-lab solo --json`` for every rule (seeds 0-2), with the cards played of each round."""
-    from eleusis_lab.science.solo import solo_round
+    from eleusis_lab.science.solo_runs import solo_round
 
     out: list[dict[str, object]] = []
     for rule in SOLO_RULES:

@@ -325,3 +325,25 @@ def test_cli_errors_are_one_sentence(capsys, argv, message):
 def test_calculate_blank_guesser_means_nobody():
     assert calculate("express", left=[1, 2], names=["a", "b"], guessed_by="") == express([1, 2])
     assert calculate("new-eleusis", left=[1, 2], prophet=None) == new_eleusis([1, 2])
+
+
+def test_score_rows_put_the_dealer_last_and_say_why_there_are_none() -> None:
+    from eleusis_lab.play import new_round
+    from eleusis_lab.scoring import ScoreRow, score_rows
+
+    r = new_round("express", ["Ana", "Ben"], "card is red or card is black", seed=1, dealer="Cy")
+    while not r.is_over:
+        r.play(r.current_player, r.hand(r.current_player)[0])
+    table = score_rows(r)
+    scores = r.scores()
+    assert list(table) == [
+        ScoreRow("Ana", scores.players[0]),
+        ScoreRow("Ben", scores.players[1]),
+        ScoreRow("Cy", scores.dealer, dealer=True),
+    ]
+    assert [row.label for row in table][-1] == "Cy (dealer)" and table.unscored is None
+    counted = new_round("express", ["Ana"], "express-1", seed=1, physical=True, starter="7H")
+    empty = score_rows(counted)
+    assert not empty.rows and empty.unscored  # real cards not counted yet: no rows, and a reason
+    computer = new_round("letters", ["Ana", "Ben"], "letters-cycle", seed=1)
+    assert [row.label for row in score_rows(computer)][-1] == "Dealer"

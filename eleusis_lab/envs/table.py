@@ -38,12 +38,16 @@ from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.envs.cards import CardIds
 from eleusis_lab.play import GameError, Round, find_variant, new_round
 from eleusis_lab.play.actions import Action, BuyHint, DeclareProphet, NoPlay, Play
+from eleusis_lab.play.variant import VARIANTS
 from eleusis_lab.rules import Rule
 
-__all__ = ["TableEnv", "table_env"]
+__all__ = ["TableEnv", "table_env", "table_variants"]
 
-#: The variants a table environment plays (solo has its own Gymnasium environment).
-TABLE_VARIANTS = ("express", "gardner", "new-eleusis", "letters")
+
+def table_variants() -> tuple[str, ...]:
+    """The variants a table environment plays: those a table plays (``MatchRules.playable``; the solo
+    protocol is not one, it has its own Gymnasium environment)."""
+    return tuple(key for key, cls in VARIANTS.items() if cls.match.playable)
 
 
 def table_env(
@@ -79,8 +83,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         cls = find_variant(variant)
-        if cls.key not in TABLE_VARIANTS:
-            raise ValueError(f"table_env plays {', '.join(TABLE_VARIANTS)}; for {cls.key!r} use SoloEnv")
+        if not cls.match.playable:
+            raise ValueError(f"table_env plays {', '.join(table_variants())}; for {cls.key!r} use SoloEnv")
         names = [f"player_{i}" for i in range(players)] if isinstance(players, int) else list(players)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")

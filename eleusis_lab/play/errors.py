@@ -18,6 +18,7 @@ __all__ = [
     "SaveFailed",
     "UnknownPlayer",
     "first_clause",
+    "one_line",
 ]
 
 
@@ -68,8 +69,22 @@ class SaveFailed(GameError):
         self.os_error = error
 
 
+def one_line(error: BaseException) -> str:
+    """An error's message as the one line a person is shown: its first line (a rule error's caret and
+    hint lines stay out; a ``KeyError``'s quotes too), or the error's kind when it says nothing.  Every
+    session, board and command shows a refusal through this.
+
+    >>> one_line(ValueError("Unexpected end of the rule.\\n  card is\\n         ^"))
+    'Unexpected end of the rule.'
+    >>> one_line(KeyError("no player called 'Zoe'")), one_line(RuntimeError())
+    ("no player called 'Zoe'", 'RuntimeError')
+    """
+    text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+    lines = text.strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 def first_clause(error: BaseException) -> str:
-    """An error's message as one clause for a BadSave sentence: its first line (a rule error's caret
-    and hint lines stay out), without a closing full stop (the sentence adds its own)."""
-    lines = str(error).strip().splitlines()
-    return (lines[0] if lines else type(error).__name__).rstrip(" .")
+    """An error's message as one clause for a BadSave sentence: :func:`one_line` without a closing full
+    stop (the sentence adds its own)."""
+    return one_line(error).rstrip(" .")

@@ -20,13 +20,48 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, BuyHint, Guess, NoPlay, OverruleGuess, PlaceStarter, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
-from eleusis_lab.play.round import GuessResult, Verdict
-from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
+from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
+from eleusis_lab.play.round import Fold, GuessResult, Verdict
+from eleusis_lab.play.variant import Capabilities, MatchRules, Option, OptionForm, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
 
 __all__ = ["ExpressRound"]
+
+
+def _work_out(example: WorkedExample) -> Worked:
+    """Each player's score written out (base − cards left, the bonuses), and the dealer's."""
+    base, guessed_by = example.counts.get("base", 12), example.counts.get("guessed_by")
+    lines, scores = [], []
+    for i, own in enumerate(example.left):
+        score, text = base - own, f"{example.names[i]}: {base} − {own}"
+        if i == guessed_by:
+            score, text = score + 6, text + " + 6 (guessed the rule)"
+        if own == 0:
+            score, text = score + 3, text + " + 3 (emptied the hand)"
+        scores.append(score)
+        lines.append(f"{text} = <b>{score}</b>")
+    lines.append(f"Dealer: the best player’s score = <b>{max(scores)}</b>")
+    return Worked(lines, scores, max(scores))
+
+
+EXPRESS_PRESENTATION = Presentation(
+    title="Eleusis Express",
+    sheet=ScoreSheet(
+        columns=("Player", "Cards left", "12 − left", "+6 guessed", "+3 emptied", "Score"),
+        formula=(
+            "<b>Each player:</b> 12 − cards left in hand (10 − … with ten-card hands); +6 for guessing the "
+            "rule; +3 for emptying the hand.",
+            "<b>Dealer:</b> the same as the best player of the round.",
+        ),
+        record_note="Two decks. A wrong card goes under the top card and the player draws 1 penalty card. "
+        "Note each guess below.",
+        # Cy's right guess ends the round, so nobody has emptied a hand (either ends it: RULES.md 2).
+        example=WorkedExample(("Ana", "Ben", "Cy", "Dee"), {"left": [3, 2, 5, 7], "guessed_by": 2}),
+        explain=_work_out,
+    ),
+)
 
 
 class ExpressRound(NoPlayRound):
@@ -39,14 +74,18 @@ class ExpressRound(NoPlayRound):
     min_players = 1
     OPTIONS = (
         Option("hand_size", int, 12, "Express hands have 12 cards, or 10 with the ten-card option",
-               choices=(10, 12)),
-        Option("wrong_guess_penalty", int, 0, "the number of cards a wrong guess costs", low=0, high=5),
-        Option("stock_refresh", bool, False, "shuffle in another 52-card deck once the stock runs out"),
+               choices=(10, 12), form=OptionForm("Hands", unit="cards")),
+        Option("wrong_guess_penalty", int, 0, "the number of cards a wrong guess costs", low=0, high=5,
+               form=OptionForm("A wrong guess costs a card", ticked=1)),
+        Option("stock_refresh", bool, False, "shuffle in another 52-card deck once the stock runs out",
+               form=OptionForm("New deck when the stock runs out")),
         Option("dealer_choice", bool, False, "who guessed or went out deals next"),
-        Option("buy_hints", bool, False, "before playing, a player may draw a card to buy a hint"),
+        Option("buy_hints", bool, False, "before playing, a player may draw a card to buy a hint",
+               form=OptionForm("Players may buy hints")),
     )  # fmt: skip
     capabilities = Capabilities(no_play=True, guess=True, buy_hints=True, confidence=True)
     match = MatchRules(deals_each=1, winner_deals=True)
+    presentation = EXPRESS_PRESENTATION
     score_columns = (
         ScoreColumn("left", "Cards left"),
         ScoreColumn("guessed_by", "Guessed the rule (+6)", "who found the rule", kind="player"),
@@ -98,6 +137,10 @@ class ExpressRound(NoPlayRound):
         return 3 if self._options["stock_refresh"] else 2
 
     # ------------------------------------------------------------------ folds -------------------
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {**super()._fold_table(), ev.HandReplaced: cls._on_hand_replaced}
+
     def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
         if self._physical:
             return
@@ -235,10 +278,9 @@ class ExpressRound(NoPlayRound):
         (with the ``wrong_guess_penalty`` option, at a cost)."""
         player, rule_text, words = a.player, a.text, a.words
         self._check_player(player)
-        self._check_open()
-        w = self._state.window
-        if w is None or w[0] != player or not w[2]:
-            raise IllegalAction(f"{player} may guess only right after a right play or a right 'no play'.")
+        refusal = self._guess_refusal(player)
+        if refusal is not None:
+            raise refusal
         if rule_text is not None and (not isinstance(rule_text, str) or not rule_text.strip()):
             raise IllegalAction("The guessed rule is empty.")
         if words is not None and (not isinstance(words, str) or not words.strip()):
@@ -308,9 +350,17 @@ class ExpressRound(NoPlayRound):
         )  # fmt: skip
 
     def can_guess(self, name: str) -> bool:
-        s = self._state
-        w = s.window
-        return s.over is None and s.pending_guess is None and w is not None and w[0] == name and w[2]
+        return self._guess_refusal(name) is None
+
+    def _guess_refusal(self, name: str) -> GameError | None:
+        """A guess comes right after one's own right play or right no-play, before anyone acts."""
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        w = self._state.window
+        if w is None or w[0] != name or not w[2]:
+            return IllegalAction(f"{name} may guess only right after a right play or a right 'no play'.")
+        return None
 
     # ------------------------------------------------------------------ hints -------------------
     def _do_buy_hint(self, a: BuyHint) -> str:

@@ -17,7 +17,8 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
 from eleusis_lab.play.errors import IllegalAction, RoundOver
-from eleusis_lab.play.round import Round, Verdict, _Judgement, _State
+from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
+from eleusis_lab.play.round import Fold, Round, Verdict, _Judgement, _State
 from eleusis_lab.play.table import Phase, SidelinePlay, WrongCard, card_order
 from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
@@ -38,6 +39,58 @@ class _GardnerState(_State):
     tried: set[Card] = field(default_factory=set)
 
 
+def _work_out(example: WorkedExample) -> Worked:
+    """The dealer's first-half score and each player's end score, written out step by step."""
+    wrong, left, names = list(example.counts["wrong"]), example.left, example.names
+    n = len(left)
+    leader = min(range(n), key=lambda i: wrong[i])
+    others = sum(w for i, w in enumerate(wrong) if i != leader)
+    dealer = others - (n - 1) * wrong[leader]
+    lines = [
+        f"Dealer (first half): leader {names[leader]} has {wrong[leader]} wrong cards; "
+        f"others {' + '.join(str(w) for i, w in enumerate(wrong) if i != leader)} = {others}; "
+        f"{others} − {n - 1} × {wrong[leader]} = <b>{number_text(dealer)}</b>"
+    ]
+    scores: list[float] = []
+    for i, own in enumerate(left):
+        rest = sum(left) - own
+        raw = rest - (n - 1) * own
+        score = max(raw, 0)
+        text = f"{names[i]}: {rest} − {n - 1} × {own}"
+        if own == 0:
+            score += 6
+            text += " + 6 (went out)"
+        if raw < 0:  # each equals sign states a true equation: −25 is not 0
+            text += f" = {number_text(raw)}, never below 0, so <b>{number_text(score)}</b>"
+        else:
+            text += f" = <b>{number_text(score)}</b>"
+        scores.append(score)
+        lines.append(text)
+    return Worked(lines, scores, dealer)
+
+
+GARDNER_PRESENTATION = Presentation(
+    title="Gardner's Eleusis (1959)",
+    sheet=ScoreSheet(
+        columns=("Player", "Wrong cards<br>(1st half)", "Cards left<br>(end)", "Others’ cards",
+                 "− (n−1) × own", "Bonus (+6)", "Score"),
+        formula=(
+            "<b>Dealer, after the first half:</b> the leader is the player with the fewest wrong cards. "
+            "Dealer’s score = (sum of the other players’ wrong cards) − (n − 1) × (leader’s wrong cards), "
+            "with n players.",
+            "<b>Each player, at the end:</b> (sum of all other players’ remaining cards) − (n − 1) × (own "
+            "remaining cards), never below 0. A player with no cards gets +6; if nobody went out, the "
+            "player(s) with the fewest cards share the 6 points.",
+        ),
+        record_note="Gardner keeps wrong cards in front of the player: write them in the sideline box under "
+        "the card they tried to follow, with the player’s initial. First half: everyone plays each dealt "
+        "card once.",
+        example=WorkedExample(("Ana", "Ben", "Cy", "Dee"), {"wrong": [10, 5, 3, 7], "left": [2, 3, 10, 0]}),
+        explain=_work_out,
+    ),
+)  # fmt: skip
+
+
 class GardnerRound(Round):
     """Gardner's original game; :attr:`phase` is ``first-half`` then ``second-half``."""
 
@@ -51,6 +104,7 @@ class GardnerRound(Round):
     min_players = 2
     capabilities = Capabilities(halves=True, confidence=True, player_rules=True)
     match = MatchRules(deals_each=2)
+    presentation = GARDNER_PRESENTATION
     score_columns = (
         ScoreColumn("left", "Cards left"),
         ScoreColumn("wrong", "First-half wrong cards", "the wrong cards before each player at half time"),
@@ -131,7 +185,13 @@ class GardnerRound(Round):
         for p in self._players:
             s.hands[p] = [w.card for w in s.wrong[p]]
 
-    _on_half_ended_by_teacher = _on_half_ended
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {
+            **super()._fold_table(),
+            ev.HalfEnded: cls._on_half_ended,
+            ev.HalfEndedByTeacher: cls._on_half_ended,
+        }
 
     # ------------------------------------------------------------------ actions -----------------
     # ------------------------------------------------------------------ legal actions -----------

@@ -14,6 +14,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Play
 from eleusis_lab.play.errors import IllegalAction
+from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
 from eleusis_lab.play.round import Round, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, ScoreColumn
@@ -22,6 +23,39 @@ if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.scoring import Scores
 
 __all__ = ["LettersRound"]
+
+
+def _work_out(example: WorkedExample) -> Worked:
+    """Each researcher's score (the others' cards − n × own) and the leader's (best − lowest)."""
+    left, n = example.left, len(example.left)
+    lines, scores = [], []
+    for i, own in enumerate(left):
+        rest = sum(left) - own
+        scores.append(rest - n * own)
+        lines.append(f"{example.names[i]}: {rest} − {n} × {own} = <b>{number_text(scores[-1])}</b>")
+    leader = max(scores) - min(scores)
+    lines.append(f"Leader: {number_text(max(scores))} − ({number_text(min(scores))}) = <b>{leader}</b>")
+    return Worked(lines, list(scores), leader)
+
+
+LETTERS_PRESENTATION = Presentation(
+    title="Guess the rule! (letter deck)",
+    printed_title="“Guess the rule!” — the letter deck",
+    roles=("Leader", "Researchers"),
+    sheet=ScoreSheet(
+        columns=("Researcher", "Cards left", "Others’ cards", "− n × own", "Score"),
+        formula=(
+            "<b>Each researcher</b> (n researchers): (sum of the others’ remaining cards) − n × (own "
+            "remaining cards). Scores may be negative.",
+            "<b>Leader:</b> the winner’s score − the lowest researcher’s score.",
+        ),
+        record_note="61-card letter deck. For each card write the letter and circle its ink (red, blue, "
+        "green), its shape (circle ○, square □) and its outline (red, black). A card the leader does not "
+        "allow is taken back: write it under the top card anyway, to keep the evidence.",
+        example=WorkedExample(("Ana", "Ben", "Cy"), {"left": [5, 2, 0]}),
+        explain=_work_out,
+    ),
+)
 
 
 class LettersRound(Round):
@@ -35,6 +69,7 @@ class LettersRound(Round):
     min_players = 2
     capabilities = Capabilities(confidence=True)
     score_columns = (ScoreColumn("left", "Cards left"),)
+    presentation = LETTERS_PRESENTATION
 
     @classmethod
     def score_counts(cls, left: list[int], **counts: Any) -> Scores:

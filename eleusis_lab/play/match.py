@@ -328,7 +328,7 @@ def load_match(text: str) -> Match:
 # -- reading a finished round ----------------------------------------------------------------------
 
 
-def _round_points(round: Any) -> dict[str, Any]:
+def _round_points(round: Round) -> dict[str, Any]:
     scores = round.scores()
     points = dict(zip(round.players, scores.players, strict=True))
     if round.dealer is not None:

@@ -38,7 +38,8 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
-from eleusis_lab.play.round import Verdict, _State
+from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
+from eleusis_lab.play.round import Fold, Verdict, _State
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
@@ -50,6 +51,59 @@ __all__ = ["NewEleusisRound"]
 MARKER_EVERY = 10
 SUDDEN_DEATH_MARKERS = 4
 PROPHET_PENALTY = 5
+
+
+def _work_out(example: WorkedExample) -> Worked:
+    """The high count, each player's score with the prophet's bonus, and God's (capped by the marker)."""
+    counts, left, names = example.counts, example.left, example.names
+    prophet, right, wrong = (
+        counts.get("prophet"),
+        counts.get("prophet_right", 0),
+        counts.get("prophet_wrong", 0),
+    )
+    through = counts.get("played_through_marker", 0)
+    high = max(left)
+    lines, scores = [f"High count = {high} ({names[left.index(high)]})"], []
+    for i, own in enumerate(left):
+        score, text = high - own, f"{names[i]}: {high} − {own}"
+        if own == 0:
+            score, text = score + 4, text + " + 4 (empty hand)"
+        if i == prophet:
+            score, text = score + right + 2 * wrong, text + f" + {right} + 2 × {wrong} (prophet)"
+        scores.append(score)
+        lines.append(f"{text} = <b>{score}</b>")
+    if prophet is None:
+        god = max(scores)
+        lines.append(f"God: the best score = <b>{god}</b>")
+    else:
+        god = min(max(scores), 2 * through)
+        lines.append(f"God: smaller of the best score {max(scores)} and 2 × {through} = <b>{god}</b>")
+    return Worked(lines, scores, god)
+
+
+NEW_ELEUSIS_PRESENTATION = Presentation(
+    title="New Eleusis",
+    roles=("God (dealer)", "Players"),
+    sheet=ScoreSheet(
+        columns=("Player", "Cards left", "High − left", "+4 empty", "Prophet bonus", "Score"),
+        formula=(
+            "<b>High count</b> = the most cards any player holds. <b>Each player:</b> high count − own "
+            "cards; +4 for an empty hand.",
+            "<b>Prophet still in office:</b> also +1 for each mainline card and +2 for each sideline card "
+            "played after their marker.",
+            "<b>God (dealer):</b> the highest score of anyone; with a prophet, the smaller of that and "
+            "2 × (cards played up to and including the prophet’s marked card).",
+        ),
+        record_note="Two decks. A wrong string goes under the card it tried to follow (draw 2 × its "
+        "length). Circle every 10th card played (white marker); mark the prophet’s card with ●.",
+        example=WorkedExample(
+            ("Ana", "Ben", "Cy", "Dee"),
+            {"left": [0, 5, 9, 3], "prophet": 3, "prophet_right": 6, "prophet_wrong": 4,
+             "played_through_marker": 7},
+        ),
+        explain=_work_out,
+    ),
+)  # fmt: skip
 
 
 @dataclass
@@ -90,6 +144,7 @@ class NewEleusisRound(NoPlayRound):
     )  # fmt: skip
     capabilities = Capabilities(max_string=4, no_play=True, prophet=True, confidence=True)
     match = MatchRules(deals_each=1, early_stop_bonus=10)
+    presentation = NEW_ELEUSIS_PRESENTATION
     score_columns = (
         ScoreColumn("left", "Cards left"),
         ScoreColumn("prophet", "Prophet at the end", "who was prophet when the round ended", kind="player"),
@@ -194,6 +249,17 @@ class NewEleusisRound(NoPlayRound):
                 s.prophet_right += len(cards)
             else:
                 s.prophet_wrong += len(cards)
+
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {
+            **super()._fold_table(),
+            ev.HandReplaced: cls._on_hand_replaced,
+            ev.MarkerPlaced: cls._on_marker,
+            ev.ProphetDeclared: cls._on_prophet_declared,
+            ev.ProphetOverthrown: cls._on_prophet_overthrown,
+            ev.Expelled: cls._on_expelled,
+        }
 
     def _on_hand_replaced(self, e: ev.HandReplaced, i: int) -> None:
         if self._physical:

@@ -14,7 +14,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, NoPlay
 from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import Round, _Judgement
+from eleusis_lab.play.round import Fold, Round, _Judgement
 from eleusis_lab.play.table import SidelinePlay, card_order
 
 __all__ = ["NoPlayRound", "plural_cards"]
@@ -56,6 +56,10 @@ class NoPlayRound(Round):
         """Cards the dealer accepted go on the mainline (New Eleusis also counts them for markers)."""
         if accepted:
             self._put_on_mainline(cards)
+
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {**super()._fold_table(), ev.NoPlayDeclared: cls._on_no_play}
 
     def _on_played(self, e: ev.Played, i: int) -> None:
         s = self._state

@@ -25,6 +25,7 @@ from eleusis_lab.play.table import Observation, fits_in_turn
 from eleusis_lab.rules import library
 
 if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import TurnBudget
     from eleusis_lab.rules import PlayerInfo
 
 __all__ = [
@@ -65,6 +66,11 @@ class SeatView(Protocol):
 
     def player_info(self, name: str) -> PlayerInfo: ...
 
+    def rule_deck(self) -> str: ...
+
+    @property
+    def turn_budget(self) -> TurnBudget | None: ...
+
 
 def max_string(round: SeatView) -> int:
     """How many cards one play may hold (New Eleusis strings: the round's ``max_string``, else 1)."""
@@ -88,14 +94,6 @@ def can_guess(round: SeatView, name: str) -> bool:
 def can_prophesy(round: SeatView, name: str) -> bool:
     """May ``name`` become prophet now (New Eleusis, end of their own turn)?"""
     return _lists(round, name, DeclareProphet)
-
-
-def _deck_of(round: SeatView) -> str:
-    """``letters`` for letter cards (the letter deck's game, a solo round of a letter rule), else
-    ``standard`` (the library's two decks)."""
-    if round.deck_name == "letters" or any(not c.is_playing for c in round.mainline):
-        return "letters"
-    return "standard"
 
 
 # -- the interface ---------------------------------------------------------------------------------
@@ -126,6 +124,11 @@ class ComputerPlayer:
         """After its last guess decision: (confidence in its best rule, that rule's text, bits the last
         verdict gained); Nones for a player that keeps no such account (the benchmark records it)."""
         return None, None, None
+
+    def space_history(self) -> tuple[float, ...]:
+        """The share of its hypotheses left after each verdict of the round it plays (empty for a player
+        that keeps none; the solo runs record it)."""
+        return ()
 
     def wants_prophet(self, round: SeatView, name: str) -> bool:
         return False
@@ -226,7 +229,7 @@ class RandomPlayer(ComputerPlayer):
     def choose_guess(self, round: SeatView, name: str) -> str | None:
         if self.rng.random() >= self.guess_rate:
             return None
-        texts = _library_texts(_deck_of(round))
+        texts = _library_texts(round.rule_deck())
         return self.rng.choice(texts) if texts else None
 
     def wants_prophet(self, round: SeatView, name: str) -> bool:
@@ -433,7 +436,7 @@ class CarefulPlayer(ComputerPlayer):
     def candidate_rules(self, round: SeatView) -> list[str]:
         """Library rules (for this deck) that agree with all the evidence so far."""
         evidence = list(round.evidence())
-        deck = _deck_of(round)
+        deck = round.rule_deck()
         # Evidence only grows while a round goes on, so the survivors are filtered by the new
         # observations only; an undo or another round (a different last observation) starts afresh.
         cached = self._candidates.get(id(round))

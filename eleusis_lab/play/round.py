@@ -18,7 +18,7 @@ import os
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -54,6 +54,7 @@ from eleusis_lab.play.errors import (
     UnknownPlayer,
     first_clause,
 )
+from eleusis_lab.play.presentation import Presentation
 from eleusis_lab.play.table import (
     EndReason,
     Marker,
@@ -183,6 +184,9 @@ class _State:
 _CARDS = frozenset({"cards"})
 _TEXT = frozenset({"text"})
 
+#: How one event is folded into a round's state: the round, the event, its index in the log.
+Fold = Callable[[Any, Any, int], None]
+
 
 class Round:
     """One round of a variant, driven by actions and derived from its event log.
@@ -209,13 +213,21 @@ class Round:
     capabilities: ClassVar[Capabilities] = Capabilities()
     match: ClassVar[MatchRules] = MatchRules()
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
+    #: How it is shown: title, roles, end phrases, printed score sheet (a variant that names itself
+    #: but describes none is shown by its ``title``).
+    presentation: ClassVar[Presentation] = Presentation(title="Eleusis")
     #: The derived state the fold fills (a variant with fields of its own subclasses :class:`_State`).
     _state_type: ClassVar[type[_State]] = _State
+    #: Each event type's fold, from :meth:`_fold_table` (made once a class, looked up by event type).
+    _folds: ClassVar[dict[type[ev.Event], Fold]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "key" in cls.__dict__:
             cls.variant = cls.key
+        cls._folds = cls._fold_table()
+        if "title" in cls.__dict__ and "presentation" not in cls.__dict__:
+            cls.presentation = Presentation(title=cls.title)
 
     @classmethod
     def score_counts(cls, left: list[int], **counts: Any) -> Scores:
@@ -238,9 +250,17 @@ class Round:
             what = "letters, inks, shapes or outlines" if reads == "letters" else "ranks, suits or colours"
             raise GameError(f"This rule reads {what}, which the cards of {cls.title} do not have.")
 
+    @classmethod
+    def rule_deck_for(cls, rule: Rule | None = None) -> str:
+        """The kind of card a secret rule of this variant reads, before any deal: ``letters`` or
+        ``standard``.  The one answer to "which deck does the rule read": a round's :meth:`rule_deck`,
+        a set-up form's rule check, a hypothesis space and a computer player all ask it.  A variant
+        dealing the rule's own kind of card (the solo protocol) answers from ``rule``."""
+        return cls.rule_decks()[0]
+
     def rule_deck(self) -> str:
         """The kind of card this round's rule reads: ``letters`` or ``standard`` (one or two decks)."""
-        return "letters" if self.deck_name == "letters" else "standard"
+        return self.rule_deck_for(self._rule)
 
     def deck(self) -> list[Card]:
         """The cards this round is dealt from, in the deck's own order (the seed shuffles them)."""
@@ -662,7 +682,7 @@ class Round:
             f"mainline, {status}>"
         )
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         return self.table._repr_html_()
 
     # ------------------------------------------------------------------ checks ------------------
@@ -672,24 +692,48 @@ class Round:
                 raise UnknownPlayer(f"{name} is the dealer, not a player.")
             raise UnknownPlayer(f"There is no player called {name}.")
 
-    def _check_open(self) -> None:
+    # The gates below are the one answer to "may this be done now, and if not, why": the listing
+    # (legal_actions), the actions themselves (_check_open, _check_turn) and apply's refusal all ask them.
+    def _open_refusal(self) -> GameError | None:
+        """Why nothing but the dealer's judgement may happen now (None: the round is open)."""
         s = self._state
         if s.over is not None:
-            raise RoundOver("The round is over.")
+            return RoundOver("The round is over.")
         if s.pending_guess is not None:
-            raise IllegalAction(f"The dealer must first judge {s.pending_guess.player}'s guess.")
+            return IllegalAction(f"The dealer must first judge {s.pending_guess.player}'s guess.")
+        return None
+
+    def _turn_refusal(self, name: str) -> GameError | None:
+        """Why ``name`` (a player) may not take a turn now: play, declare no play, buy a hint (None: they
+        may)."""
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if not self._state.mainline:
+            return IllegalAction("Place the starter card first.")
+        if self._state.turn != name:
+            if name in self.expelled:
+                return IllegalAction(f"{name} has been expelled from this round.")
+            if name == self.prophet:
+                return IllegalAction(f"{name} is the prophet and does not play.")
+            return NotYourTurn(f"It is {self._state.turn}'s turn.")
+        return None
+
+    def _guess_refusal(self, name: str) -> GameError | None:
+        """Why ``name`` may not state the rule now (None: they may); a variant that has guesses says
+        when they may."""
+        return IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+    def _check_open(self) -> None:
+        refusal = self._open_refusal()
+        if refusal is not None:
+            raise refusal
 
     def _check_turn(self, name: str) -> None:
         self._check_player(name)
-        self._check_open()
-        if not self._state.mainline:
-            raise IllegalAction("Place the starter card first.")
-        if self._state.turn != name:
-            if name in self.expelled:
-                raise IllegalAction(f"{name} has been expelled from this round.")
-            if name == self.prophet:
-                raise IllegalAction(f"{name} is the prophet and does not play.")
-            raise NotYourTurn(f"It is {self._state.turn}'s turn.")
+        refusal = self._turn_refusal(name)
+        if refusal is not None:
+            raise refusal
 
     def _resolve(self, name: str, specs: Sequence[Card | str], pool: Sequence[Card]) -> list[Card]:
         """The physical cards of ``pool`` meant by ``specs`` (text matches any copy)."""
@@ -820,8 +864,10 @@ class Round:
             self._emit(event)
 
     def _apply(self, event: ev.Event, index: int) -> None:
-        handler = getattr(self, "_on_" + event.type.replace("-", "_"))
-        handler(event, index)
+        fold = self._folds.get(type(event))
+        if fold is None:
+            raise IllegalAction(f"{self.title} has no '{event.type}' events.")
+        fold(self, event, index)
 
     def at(self, step: int) -> Round:
         """A copy of the round as it was after its first ``step`` actions (0: just dealt), for replaying a
@@ -986,6 +1032,32 @@ class Round:
         return action
 
     # ------------------------------------------------------------------ shared folds ------------
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        """The method that folds each event type of this variant's log into the state.  A variant with
+        events of its own adds them (``{**super()._fold_table(), ev.HalfEnded: cls._on_half_ended}``);
+        one that folds a listed event its own way overrides the method, which the table finds through
+        the class."""
+        return {
+            ev.Dealt: cls._on_dealt,
+            ev.StarterTurned: cls._on_starter_turned,
+            ev.StarterPlaced: cls._on_starter_placed,
+            ev.Played: cls._on_played,
+            ev.PenaltyDrawn: cls._on_penalty,
+            ev.StockRefreshed: cls._on_stock_refreshed,
+            ev.HintGiven: cls._on_hint,
+            ev.HintBought: cls._on_hint_bought,
+            ev.Guessed: cls._on_guessed,
+            ev.GuessOverruled: cls._on_guess_overruled,
+            ev.ConfidenceStated: cls._on_confidence,
+            ev.CardsCounted: cls._on_cards_counted,
+            ev.RoundEnded: cls._on_round_ended,
+        }
+
+    def _on_played(self, e: ev.Played, i: int) -> None:
+        """Each variant folds a play its own way (into the mainline, a sideline, a Gardner row …)."""
+        raise NotImplementedError(f"{self.title} does not fold its plays")
+
     def _on_dealt(self, e: ev.Dealt, i: int) -> None:
         s = self._state
         s.announcement = e.announcement
@@ -1151,16 +1223,12 @@ class Round:
             return self._dealer_actions()
         self._check_player(player)
         out: list[Action] = []
-        if self._on_turn(player):
+        if self._turn_refusal(player) is None:
             out += self._turn_actions(player)
         out += self._other_actions(player)
         if self.capabilities.confidence and self._state.over is None:
             out.append(StateConfidence(player, open=frozenset({"percent", "about"})))
         return out
-
-    def _on_turn(self, player: str) -> bool:
-        s = self._state
-        return s.over is None and s.pending_guess is None and bool(s.mainline) and s.turn == player
 
     def _turn_actions(self, player: str) -> list[Action]:
         """What ``player`` may do on their turn: play one card (variants add strings, no-play …)."""
@@ -1187,7 +1255,7 @@ class Round:
         """Hints, the physical round's starter and count, and the variants' own (overrule, end half)."""
         s = self._state
         out: list[Action] = []
-        if self.capabilities.hints and s.over is None and s.pending_guess is None:
+        if self.capabilities.hints and self._open_refusal() is None:
             # a computer dealer makes one up when no text is given; once play has begun, only with consent
             out.append(GiveHint(consented=self._play_has_begun(), open=_TEXT))
         if self._physical:
@@ -1243,18 +1311,25 @@ class Round:
         return action
 
     def _refusal(self, action: Action) -> GameError:
-        """Why ``action`` is not allowed: the reason the variant's own checks give (tried on the round
-        and undone if they let it through, which would mean the listing is short of an action)."""
-        saved, self._autosave = self._autosave, None
-        start = len(self._events)
+        """Why ``action``, which :meth:`legal_actions` does not list, is refused.  A play or no-play out
+        of turn, a guess out of its moment, or either while the round waits or is over, is refused by the
+        gate the listing asked (:meth:`_turn_refusal`, :meth:`_guess_refusal`); past the gates, by the
+        reason the variant's own checks give, asked of a :meth:`clone` (this round, its log and its file
+        are never touched), or a plain "not allowed now" if they would let it through."""
+        if not action.by_dealer and action.actor not in self._seat:
+            try:
+                self._check_player(action.actor)
+            except GameError as error:
+                return error
+        if isinstance(action, Play | NoPlay | Guess) and action.player in self._seat:
+            gate = self._guess_refusal if isinstance(action, Guess) else self._turn_refusal
+            refusal = gate(action.player)
+            if refusal is not None:
+                return refusal
         try:
-            self._perform(action)
+            self.clone()._perform(action)
         except GameError as error:
             return error
-        finally:
-            self._autosave = saved
-        del self._events[start:]
-        self._replay()
         return IllegalAction(f"{action} is not allowed now.")
 
     def _perform(self, action: Action) -> Any:
@@ -1377,7 +1452,7 @@ class Round:
         raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
 
     def _do_guess(self, a: Guess) -> GuessResult:
-        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+        raise self._guess_refusal(a.player) or IllegalAction(f"{self.title} has no guesses to judge.")
 
     def _do_decline_guess(self, a: DeclineGuess) -> None:
         raise IllegalAction(f"Nobody lets a guess go by in {self.title}: just play on.")
@@ -1517,5 +1592,7 @@ class Round:
     def _header_options(self) -> dict[str, Any]:
         return dict(self._options)
 
+
+Round._folds = Round._fold_table()
 
 __all__ += ["count_designs", "write_atomically"]

@@ -41,8 +41,8 @@ from eleusis_lab.cards import Card, double_deck, letter_deck
 from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
-from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import GuessResult, Round, TurnBudget, Verdict, _Judgement
+from eleusis_lab.play.errors import GameError, IllegalAction, one_line
+from eleusis_lab.play.round import Fold, GuessResult, Round, TurnBudget, Verdict, _Judgement
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
 
@@ -111,8 +111,9 @@ class SoloRound(Round):
         """Does the judge compare a guess from the start of a line (False: onward from the current one)?"""
         return self.judge == "strict"
 
-    def rule_deck(self) -> str:
-        return "letters" if self._rule.deck == "letters" else "standard"
+    @classmethod
+    def rule_deck_for(cls, rule: Rule | None = None) -> str:
+        return "letters" if rule is not None and rule.deck == "letters" else "standard"
 
     def deck(self) -> list[Card]:
         """Two decks of the rule's kind of card (two letter decks for a letter rule); the benchmark's own
@@ -210,6 +211,10 @@ class SoloRound(Round):
             s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
         s.window = (e.player, "play", True)  # a guess may follow every play, right or wrong
 
+    @classmethod
+    def _fold_table(cls) -> dict[type[ev.Event], Fold]:
+        return {**super()._fold_table(), ev.GuessDeclined: cls._on_no_guess}
+
     def _on_no_guess(self, e: ev.GuessDeclined, i: int) -> None:
         self._state.window = None
 
@@ -217,9 +222,17 @@ class SoloRound(Round):
     def _turn_actions(self, player: str) -> list[Action]:
         return self._card_plays(player, self._playable_now(player)) if self.turns_left > 0 else []
 
+    def _guess_refusal(self, name: str) -> GameError | None:
+        """A guess comes after a play (the last turn's too), before the next one."""
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if self._state.window is None:
+            return IllegalAction(f"{name} may guess only right after a play.")
+        return None
+
     def _other_actions(self, player: str) -> list[Action]:
-        s = self._state
-        if s.over is not None or s.window is None:
+        if self._guess_refusal(player) is not None:
             return []
         out: list[Action] = [Guess(player, open=frozenset({"text"}))]
         if self.turns_left <= 0:
@@ -251,9 +264,9 @@ class SoloRound(Round):
         ends the round too)."""
         player, text = a.player, a.text
         self._check_player(player)
-        self._check_open()
-        if self._state.window is None:
-            raise IllegalAction(f"{player} may guess only right after a play.")
+        refusal = self._guess_refusal(player)
+        if refusal is not None:
+            raise refusal
         if a.words is not None:
             raise IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
         if not isinstance(text, str) or not text.strip():
@@ -283,7 +296,7 @@ class SoloRound(Round):
         try:
             guessed = Rule.parse(text)
         except RuleError as e:
-            return False, f"it does not read as a rule ({str(e).splitlines()[0]})"
+            return False, f"it does not read as a rule ({one_line(e)})"
         if self.judge == "benchmark":
             return bp.simulation_judge(guessed, self._rule, list(self._state.mainline)), None
         eq = same_rule(guessed, self._rule, deck=self.cards_in_play())

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from eleusis_lab.cards import Card
+from eleusis_lab.display import draw_as
 
 __all__ = ["Marker", "Observation", "SidelinePlay", "Table", "WrongCard", "fits_in_turn"]
 
@@ -109,10 +110,9 @@ class Table:
         """Every rejected card on the table, in mainline order."""
         return [c for column in self.sidelines for play in column for c in play.cards]
 
-    def _repr_html_(self) -> str:
-        from eleusis_lab.render import table_html
-
-        return str(table_html(list(self.mainline), [list(s) for s in self.sidelines], list(self.markers)))
+    def _repr_html_(self) -> str | None:
+        """The table's picture in a notebook, as :mod:`eleusis_lab.render` registers it."""
+        return draw_as("table", "html", self)
 
 
 #: ``Card.sort_key`` remembered per card (hands are sorted on every look; the key is not cheap).

@@ -2,7 +2,8 @@
 
 Each variant is one :class:`~eleusis_lab.play.round.Round` subclass that describes itself with these
 values (python-chess's ``chess.variant`` is the model): ``key``, ``aliases``, ``title``, ``deck_name``,
-``options``, ``capabilities``, ``match`` and ``score_columns``.  :func:`register_variant` adds a class to
+``options``, ``capabilities``, ``match``, ``score_columns`` and ``presentation`` (how it is shown:
+:mod:`eleusis_lab.play.presentation`).  :func:`register_variant` adds a class to
 :data:`VARIANTS`; :func:`find_variant` finds one by key or alias.  Boards, score sheets, the calculator,
 the match and the conformance checks read these descriptions instead of comparing variant names.
 """
@@ -25,6 +26,7 @@ __all__ = [
     "Capabilities",
     "MatchRules",
     "Option",
+    "OptionForm",
     "ScoreColumn",
     "find_variant",
     "register_variant",
@@ -34,11 +36,22 @@ __all__ = [
 
 
 @dataclass(frozen=True)
+class OptionForm:
+    """How a set-up form asks for an option (an option without one is not on the form): its ``label``,
+    a ``unit`` after each of its choices (``12 cards``), and, for a number asked as a tick box, the
+    value a ticked box gives (``ticked``; a bool option is always a tick box)."""
+
+    label: str
+    unit: str = ""
+    ticked: Any = None
+
+
+@dataclass(frozen=True)
 class Option:
     """One option of a round: its ``name``, Python ``type`` (``bool``, ``int`` or ``str``), ``default``,
     the values allowed (``choices``, or ``low``..``high`` for a number) and whether a save file may set it
     (``from_save``: a save may restore the variant's game options, never where the round writes itself,
-    nor a stacked deck)."""
+    nor a stacked deck), and how a set-up form asks for it (``form``)."""
 
     name: str
     type: type
@@ -49,6 +62,7 @@ class Option:
     high: int | None = None
     from_save: bool = True
     nullable: bool = False
+    form: OptionForm | None = None
 
     def check(self, value: Any) -> Any:
         """``value`` if this option allows it (a bool is not taken for a number), else a ``GameError``."""

@@ -19,7 +19,7 @@ from eleusis_lab.science.hypotheses import (
 )
 from eleusis_lab.science.narrowing import Lifeline, Narrowing, Step
 from eleusis_lab.science.scientist import ScientistPlayer
-from eleusis_lab.science.solo import SoloResult, solo_round, solo_rounds
+from eleusis_lab.science.solo_runs import SoloRun, run_solo, solo_round, solo_rounds
 from eleusis_lab.science.space import Candidate, HypothesisSpace
 
 __all__ = [
@@ -31,10 +31,11 @@ __all__ = [
     "Lifeline",
     "Narrowing",
     "ScientistPlayer",
-    "SoloResult",
+    "SoloRun",
     "Step",
     "StudentHypothesis",
     "check",
+    "run_solo",
     "solo_round",
     "solo_rounds",
 ]

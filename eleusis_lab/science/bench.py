@@ -19,15 +19,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.science.benchmark import (
-    MAX_TURNS,
-    PUBLISHED,
-    PUBLISHED_SOURCE,
-    RULES,
-    BenchmarkResult,
-    benchmark_round,
-)
+from eleusis_lab.play.benchmark_protocol import MAX_TURNS
+from eleusis_lab.science.benchmark import PUBLISHED, PUBLISHED_SOURCE, RULES, benchmark_round
 from eleusis_lab.science.random_rules import NamedRule  # a rule set's entry: one type for every set
+from eleusis_lab.science.solo_runs import SoloRun
 
 
 def heldout_rules() -> list[NamedRule]:
@@ -101,7 +96,7 @@ class Summary:
     score_error: float = 0.0
 
     @classmethod
-    def of(cls, results: Sequence[BenchmarkResult]) -> Summary:
+    def of(cls, results: Sequence[SoloRun]) -> Summary:
         n = max(1, len(results))
         solved = [r for r in results if r.solved]
         by_rule: dict[str, list[float]] = {}
@@ -128,10 +123,10 @@ def run(
     rounds: int = 3,
     judge: str = "benchmark",
     calibrate: bool = False,
-    progress: Callable[[NamedRule, BenchmarkResult], None] | None = None,
-) -> dict[str, list[BenchmarkResult]]:
+    progress: Callable[[NamedRule, SoloRun], None] | None = None,
+) -> dict[str, list[SoloRun]]:
     """Rounds 0 … rounds-1 of every rule under the benchmark protocol."""
-    out: dict[str, list[BenchmarkResult]] = {}
+    out: dict[str, list[SoloRun]] = {}
     for rule in rules:
         for index in range(rounds):
             result = benchmark_round(rule.text, player, index, judge=judge, calibrate=calibrate)
@@ -152,7 +147,7 @@ def prior_reach(bits: float, max_turns: int = MAX_TURNS) -> float:
     return max(0.0, max_turns + 2.0 - bits) if bits < math.inf else 0.0
 
 
-def calibration_pairs(results: Sequence[BenchmarkResult]) -> list[tuple[float, bool]]:
+def calibration_pairs(results: Sequence[SoloRun]) -> list[tuple[float, bool]]:
     """(reported confidence, was that turn's best rule right) for every judged turn of ``results``."""
     return [
         (float(t.confidence), bool(t.best_right))
@@ -200,9 +195,7 @@ def run_pairs(rounds: Sequence[dict[str, Any]]) -> list[tuple[float, bool]]:
     ]
 
 
-def format_report(
-    results: dict[str, list[BenchmarkResult]], *, title: str, player: str, seconds: float
-) -> str:
+def format_report(results: dict[str, list[SoloRun]], *, title: str, player: str, seconds: float) -> str:
     lines = [f"{title}: {len(results)} rules x {max(len(v) for v in results.values())} rounds, {player}"]
     lines.append(f"{'rule':34} {'solved':>7} {'score':>6} {'wrong':>6} {'turns':>6}")
     for key, rs in results.items():
@@ -232,7 +225,7 @@ def run_cli(args: Any) -> int:
     rules = rule_set(args.rules)
     start = time.perf_counter()
 
-    def show(rule: NamedRule, result: BenchmarkResult) -> None:
+    def show(rule: NamedRule, result: SoloRun) -> None:
         if args.json:
             print(json.dumps({"key": rule.key, **result.to_dict()}, ensure_ascii=False), flush=True)
 

@@ -23,7 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
 
 
 def guess_pays_above(penalty: float = 2, turn_cost: float = 1) -> float:
@@ -88,7 +91,7 @@ def judged(said: Iterable[Statement], is_right: Any) -> list[tuple[float, bool]]
     return out
 
 
-def round_calibration(round: Any, player: str) -> list[tuple[float, bool]]:
+def round_calibration(round: Round, player: str) -> list[tuple[float, bool]]:
     """``player``'s statements before their plays in ``round``, each judged against the secret rule."""
     from eleusis_lab.rules.checks import same_rule
 

@@ -21,11 +21,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play.table import fits_in_turn
 from eleusis_lab.rules import as_rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ class ClassHypotheses:
     items: list[StudentHypothesis] = field(default_factory=list)
 
     @classmethod
-    def for_round(cls, round: Any) -> ClassHypotheses:
+    def for_round(cls, round: Round) -> ClassHypotheses:
         """Hypotheses that follow ``round`` (call :meth:`update` after each verdict)."""
         hyps = cls()
         hyps.update(round)
@@ -176,7 +179,7 @@ class ClassHypotheses:
                     f = result.falsified_by
                     item.falsified_by = Falsification(index, f.mainline, f.cards, f.accepted, f.event_index)
 
-    def update(self, round: Any) -> None:
+    def update(self, round: Round) -> None:
         """Catch up with ``round.evidence()`` (after an undo, everything is re-checked from scratch)."""
         evidence = list(round.evidence())
         for obs in evidence:

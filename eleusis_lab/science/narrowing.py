@@ -20,11 +20,14 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.space import HypothesisSpace
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
 
 
 @dataclass(frozen=True)
@@ -98,12 +101,11 @@ class Narrowing:
         return result
 
     @classmethod
-    def from_round(cls, round: Any, hypotheses: ClassHypotheses | None = None) -> Narrowing:
+    def from_round(cls, round: Round, hypotheses: ClassHypotheses | None = None) -> Narrowing:
         """The narrowing of a round so far (``round.evidence()``), with the class's hypotheses if given."""
         if hypotheses is not None:
             hypotheses.update(round)
-        deck = "letters" if round.deck_name == "letters" else "standard"
-        return cls.from_evidence(round.evidence(), deck=deck, hypotheses=hypotheses)
+        return cls.from_evidence(round.evidence(), deck=round.rule_deck(), hypotheses=hypotheses)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -30,6 +30,7 @@ from typing import Any
 
 from eleusis_lab.cards import Card
 from eleusis_lab.play import players as _players
+from eleusis_lab.play.players import SeatView
 from eleusis_lab.play.round import TurnBudget
 from eleusis_lab.science.grammar import GrammarSpace
 from eleusis_lab.science.order import settled
@@ -112,11 +113,6 @@ def top_split(rules: Sequence[tuple[float, Any]], line: Sequence[Card], cards: S
     return [entropy(sum(w for w, r in rules if r.accepts(card, cards_down))) for card in cards]
 
 
-def _deck_of(round: Any, name: str) -> str:
-    cards = [*round.mainline, *round.hand(name)]
-    return "letters" if any(not c.is_playing for c in cards) else "standard"
-
-
 class ScientistPlayer(_players.ComputerPlayer):
     """Plays by expected information, reports its confidence each turn, guesses by expected score."""
 
@@ -158,11 +154,11 @@ class ScientistPlayer(_players.ComputerPlayer):
         self.last_settle = 1.0
 
     # -- keeping the space up to date -------------------------------------------------------------
-    def space(self, round: Any, name: str) -> GrammarSpace:
+    def space(self, round: SeatView, name: str) -> GrammarSpace:
         """The grammar space narrowed by all of ``round``'s evidence (updated incrementally)."""
         evidence = list(round.evidence())
         if self._space is None or self._round_id != id(round) or len(evidence) < self._seen:
-            self._space = GrammarSpace(_deck_of(round, name), prior=self.prior)
+            self._space = GrammarSpace(round.rule_deck(), prior=self.prior)
             self._round_id = id(round)
             self._seen = 0
             self._last_guess = None
@@ -177,7 +173,9 @@ class ScientistPlayer(_players.ComputerPlayer):
         self._seen = len(evidence)
         return self._space
 
-    def _situations(self, round: Any, space: GrammarSpace, rule: Any) -> list[tuple[Card, tuple[Card, ...]]]:
+    def _situations(
+        self, round: SeatView, space: GrammarSpace, rule: Any
+    ) -> list[tuple[Card, tuple[Card, ...]]]:
         # A solo protocol that judges by simulating onward from the current line (the benchmark's
         # judge) says so in its turn budget (``judged_from_start = False``); every other judge looks at
         # the starter too.
@@ -187,7 +185,7 @@ class ScientistPlayer(_players.ComputerPlayer):
             list(round.mainline), rule, from_start=from_start, seed=len(space.history)
         )
 
-    def guess_was_wrong(self, text: str, round: Any | None = None) -> None:
+    def guess_was_wrong(self, text: str, round: SeatView | None = None) -> None:
         """Told by the solo protocol (or noticed next turn): rule out the guessed behaviour class."""
         if self._space is not None and text not in self.refuted:
             from eleusis_lab.rules import Rule
@@ -206,7 +204,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         self._last_guess = None
 
     # -- the three choices ------------------------------------------------------------------------
-    def scores(self, round: Any, name: str, hand: Sequence[Card]) -> list[tuple[float, float, Card]]:
+    def scores(self, round: SeatView, name: str, hand: Sequence[Card]) -> list[tuple[float, float, Card]]:
         """(bits, acceptance probability, card) for every distinct card of the hand."""
         space = self.space(round, name)
         faces: dict[Card, Card] = {}
@@ -215,7 +213,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         probs = space.probabilities(list(round.mainline), list(faces))
         return [(entropy(float(p)), float(p), c) for p, c in zip(probs, faces.values(), strict=True)]
 
-    def choose_play(self, round: Any, name: str) -> list[Card] | None:
+    def choose_play(self, round: SeatView, name: str) -> list[Card] | None:
         hand = list(round.hand(name))
         if not hand:
             return None
@@ -251,7 +249,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         best_k = max(range(len(scored)), key=worth)
         return [scored[best_k][2]]
 
-    def _top_rules(self, round: Any, name: str) -> list[tuple[float, Any]]:
+    def _top_rules(self, round: SeatView, name: str) -> list[tuple[float, Any]]:
         """The most probable rule classes, as (share among them, rule): the whole posterior's bits alone
         spread over a million unlikely rules; these are where the guess will be decided."""
         classes = self.space(round, name).classes(6)
@@ -260,7 +258,7 @@ class ScientistPlayer(_players.ComputerPlayer):
             return []
         return [(c.probability / total, c.rule) for c in classes]
 
-    def _confidence(self, round: Any, name: str) -> tuple[float, str | None]:
+    def _confidence(self, round: SeatView, name: str) -> tuple[float, str | None]:
         space = self.space(round, name)
         best = next((c for c in space.classes(3) if c.text not in self.refuted), None)
         if best is None:
@@ -271,7 +269,7 @@ class ScientistPlayer(_players.ComputerPlayer):
         self._judged = {best.text: situations}
         return space.confidence(rule, situations), best.text
 
-    def _settle(self, round: Any, name: str, p: float) -> float:
+    def _settle(self, round: SeatView, name: str, p: float) -> float:
         """Turns of play before the best rule is sure: one while some card in hand can tell the likely
         rules apart (the article's look-ahead), more when none can (see :func:`settle_turns`)."""
         hand = list(round.hand(name))
@@ -284,11 +282,14 @@ class ScientistPlayer(_players.ComputerPlayer):
         turns_left = budget.max_turns - budget.turn if budget is not None else 30
         return settle_turns(p, bits, turns_left)
 
+    def space_history(self) -> tuple[float, ...]:
+        return tuple(self._space.history) if self._space is not None else ()
+
     def report(self) -> tuple[float | None, str | None, float | None]:
         """(confidence in the best rule, its text, bits the last verdict gained) after the last play."""
         return self.last_report
 
-    def choose_guess(self, round: Any, name: str) -> str | None:
+    def choose_guess(self, round: SeatView, name: str) -> str | None:
         if not _players.can_guess(round, name):
             return None
         if self._last_guess is not None:
@@ -313,13 +314,13 @@ class ScientistPlayer(_players.ComputerPlayer):
             return text
         return None
 
-    def wants_prophet(self, round: Any, name: str) -> bool:
+    def wants_prophet(self, round: SeatView, name: str) -> bool:
         confidence, _text = self._confidence(round, name)
         return confidence >= 0.9
 
     def judge_as_prophet(
         self,
-        round: Any,
+        round: SeatView,
         name: str,
         cards: Sequence[Card],
         *,

@@ -37,7 +37,7 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -45,6 +45,9 @@ from eleusis_lab.cards import SUITS, Card, as_card, letter_deck, standard_deck
 from eleusis_lab.science import atoms as A
 from eleusis_lab.science import space_store
 from eleusis_lab.science.order import heaviest
+
+if TYPE_CHECKING:  # pragma: no cover
+    from eleusis_lab.play.round import Round
 
 BETA = math.log(4.0)  # each unit of cost makes a rule four times less plausible
 
@@ -449,7 +452,7 @@ class HypothesisSpace:
         for obs in observations:
             self.observe(obs.mainline, tuple(obs.cards), obs.accepted)
 
-    def observe_round(self, round: Any) -> None:
+    def observe_round(self, round: Round) -> None:
         """Observe every judgement of a round (``Round.evidence()``), sidelines and no-plays included."""
         self.observe_all(round.evidence())
 

@@ -166,9 +166,10 @@ def _source_digest(path: str) -> str:
 
 def fingerprint(name: str, sources: Sequence[ModuleType]) -> str:
     """A short digest of what decides the entry's content: the builders' source, numpy, the format."""
-    from eleusis_lab import __version__
-
-    h = hashlib.sha256(f"{name}|{FORMAT}|{np.__version__}|{__version__}".encode())
+    # the kit's version, read off its root package (always loaded before any of its modules): importing
+    # the root would make the science layer depend on everything the root may load
+    version = sys.modules["eleusis_lab"].__version__
+    h = hashlib.sha256(f"{name}|{FORMAT}|{np.__version__}|{version}".encode())
     for module in (*sources, sys.modules[__name__]):
         h.update(_source_digest(str(module.__file__)).encode())
     return h.hexdigest()[:16]

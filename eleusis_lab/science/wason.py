@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis_lab.cards import Card
-from eleusis_lab.play.players import ComputerPlayer
+from eleusis_lab.play.players import ComputerPlayer, SeatView
 from eleusis_lab.rules import Rule, as_rule
 
 Triple = tuple[int, int, int]
@@ -271,7 +271,7 @@ class ConfirmingPlayer(ComputerPlayer):
         self.seed = seed
         self._scientist = ScientistPlayer(seed=seed)
 
-    def choose_play(self, round: Any, name: str) -> list[Card] | None:
+    def choose_play(self, round: SeatView, name: str) -> list[Card] | None:
         hand = list(round.hand(name))
         if not hand:
             return None
@@ -285,11 +285,17 @@ class ConfirmingPlayer(ComputerPlayer):
         ranked = sorted(zip(probs, fitting, strict=True), key=lambda t: (-float(t[0]), t[1].sort_key()))
         return [ranked[0][1]]
 
-    def choose_guess(self, round: Any, name: str) -> str | None:
+    def choose_guess(self, round: SeatView, name: str) -> str | None:
         return self._scientist.choose_guess(round, name)
 
-    def guess_was_wrong(self, text: str, round: Any | None = None) -> None:
+    def guess_was_wrong(self, text: str, round: SeatView | None = None) -> None:
         self._scientist.guess_was_wrong(text, round)
+
+    def report(self) -> tuple[float | None, str | None, float | None]:
+        return self._scientist.report()
+
+    def space_history(self) -> tuple[float, ...]:
+        return self._scientist.space_history()
 
     def __repr__(self) -> str:
         return f"ConfirmingPlayer(seed={self.seed!r})"

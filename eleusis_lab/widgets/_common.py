@@ -103,13 +103,12 @@ def scores_html(
 
 def round_scores(round_: Any) -> tuple[list[str], list[Any], list[str]]:
     """Names, points and notes of a round's scores, the dealer last (when the dealer is a person)."""
-    scores = round_.scores()
-    names = list(round_.players)
-    points = list(scores.players)
-    dealer = getattr(round_, "dealer", None)
-    names.append(f"{dealer} (dealer)" if dealer else "Dealer")
-    points.append(scores.dealer)
-    return names, points, list(getattr(scores, "notes", ()) or ())
+    from eleusis_lab.scoring import score_rows
+
+    table = score_rows(round_)
+    if table.unscored is not None:
+        raise ValueError(table.unscored)
+    return [row.label for row in table], [row.points for row in table], list(table.notes)
 
 
 def points_text(score: Any) -> str:
@@ -164,7 +163,7 @@ def rule_deck_of(variant: str) -> str:
     variant's description (its deck), before any round is dealt."""
     from eleusis_lab.play import find_variant
 
-    return "letters" if find_variant(variant).deck_name == "letters" else "standard"
+    return find_variant(variant).rule_deck_for()
 
 
 def four_colour_choice(value: bool = False) -> w.Checkbox:
@@ -198,5 +197,6 @@ def seed_field(seed: int | None) -> w.Text:
 
 def error_text(error: BaseException) -> str:
     """One readable sentence from an exception (a RuleError keeps its first line only)."""
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
+    from eleusis_lab.play.errors import one_line
+
+    return one_line(error)

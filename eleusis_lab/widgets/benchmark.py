@@ -68,7 +68,8 @@ class BenchmarkBoard:
         from eleusis_lab.play import new_round
         from eleusis_lab.play.solo import SoloRound
         from eleusis_lab.rules import as_rule
-        from eleusis_lab.science.benchmark import RULES, BenchmarkNote
+        from eleusis_lab.science.benchmark import RULES
+        from eleusis_lab.science.solo_runs import PlayerNote
 
         keys = {r.key: r.text for r in RULES}
         self.rule_key = rule if rule in keys else None
@@ -80,8 +81,8 @@ class BenchmarkBoard:
         self.round: SoloRound = new_round(  # type: ignore[assignment]
             "solo", [name], secret, seed=seed, protocol="benchmark"
         )
-        self._note = BenchmarkNote
-        self.notes: list[BenchmarkNote] = []  # what the student said after each play
+        self._note = PlayerNote
+        self.notes: list[PlayerNote] = []  # what the student said after each play
         self._waiting = False  # a card was played: state a rule or play on before the next
         self.statements: list[tuple[float, str]] = []  # (stated confidence, rule text at the time)
         self._title = w.HTML(
@@ -222,10 +223,10 @@ class BenchmarkBoard:
         self.refresh()
 
     def result(self) -> Any:
-        """The round's :class:`~eleusis_lab.science.benchmark.BenchmarkResult` (score, success …)."""
-        from eleusis_lab.science.benchmark import BenchmarkResult
+        """The round's :class:`~eleusis_lab.science.solo_runs.SoloRun` (score, success …)."""
+        from eleusis_lab.science.solo_runs import SoloRun
 
-        return BenchmarkResult.of_round(self.round, self.name, self.round_index, self.notes)
+        return SoloRun.of_round(self.round, self.name, self.round_index, self.notes)
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -311,7 +312,7 @@ def published_html(
 ) -> str:
     """A round's (or a class's) result in the published table's own measures, in its place among the
     language models (by mean floored score): success as the benchmark's analysis counts it, and wrong
-    guesses up to its cut-off turn.  ``result``: one :class:`BenchmarkResult` or a list of them (the row
+    guesses up to its cut-off turn.  ``result``: one :class:`SoloRun` or a list of them (the row
     ``label``, highlighted); ``beside``: more (label, result or results) rows, e.g. the scientist's."""
     from eleusis_lab.science.bench import Summary
     from eleusis_lab.science.benchmark import PUBLISHED

@@ -102,8 +102,6 @@ class SetupForm(w.VBox):
         self.difficulty = difficulty_choice()
         self.seed = seed_field(seed)
         self.option_fields = OptionFields()  # the fields the chosen variant's OPTIONS take
-        self.hand_size, self.penalty = self.option_fields.hand_size, self.option_fields.penalty
-        self.buy_hints, self.refresh_stock = self.option_fields.buy_hints, self.option_fields.refresh_stock
         self.four_colour = four_colour_choice()  # colour-blind safe: the board's cards follow this box
         self.check = button("Check the rule", "eleusis-check-rule", lambda _b: on_check(), width="11em")
         self.deal = button("Deal", "eleusis-deal", lambda _b: on_deal(), width="9em", style="primary")
@@ -124,9 +122,8 @@ class SetupForm(w.VBox):
         self.draw()
 
     def draw(self) -> None:
-        fields = self.option_fields.shown(self.variant.value)
-        sizes = [f for f in fields if f is self.hand_size]
-        boxes = [f for f in fields if f is not self.hand_size]
+        sizes = self.option_fields.beside_seed(self.variant.value)
+        boxes = [f for f in self.option_fields.shown(self.variant.value) if f not in sizes]
         rows: list[w.Widget] = [self.variant, self.players, self.computers, self.dealer, self.source]
         rows.append(self.rule if self.source.value == TYPED else self.difficulty)
         rows.append(w.HBox([self.seed, *sizes]))

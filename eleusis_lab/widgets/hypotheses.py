@@ -46,7 +46,7 @@ class RoundHypotheses:
     def __init__(self, round_: Any) -> None:
         self.round = round_
         self._hyps = ClassHypotheses()
-        self._fold = NarrowingFold("letters" if round_.deck_name == "letters" else "standard")
+        self._fold = NarrowingFold(round_.rule_deck())
 
     @property
     def hypotheses(self) -> ClassHypotheses:

@@ -1,8 +1,9 @@
-"""The round options a set-up form offers, read from the variant's typed ``OPTIONS``.
+"""The round options a set-up form offers: controls for the variant's set-up fields.
 
-A form shows a field for each option the chosen variant has and the form knows how to ask for (a hand
-size with a few choices, a wrong-guess penalty, hints to buy, a fresh deck for an empty stock), so a
-variant that gains one of these options gets the field without a line here.
+The fields come from the variant's typed options (:func:`eleusis_lab.play.presentation.setup_fields`: an
+option that says how a form asks for it), so a variant that gains an option with a ``form`` gets its
+control without a line here.  One control an option name, made the first time a variant shows it and
+kept, so a value chosen for one variant stays when the teacher switches back.
 
 >>> fields = OptionFields()
 >>> [f.description for f in fields.shown("express")][:2]
@@ -20,53 +21,56 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.play import find_variant
+from eleusis_lab.play.presentation import SetupField, setup_fields
 
 __all__ = ["OptionFields"]
 
 
+def _control(spec: SetupField) -> w.ValueWidget:
+    if spec.kind == "choice":
+        control: w.ValueWidget = w.Dropdown(
+            options=list(spec.choices), value=spec.default, description=spec.label
+        )
+        control.layout.width = "16em"
+    elif spec.kind == "number":
+        low = spec.low if spec.low is not None else -(10**6)
+        high = spec.high if spec.high is not None else 10**6
+        control = w.BoundedIntText(value=spec.default, min=low, max=high, description=spec.label)
+        control.layout.width = "16em"
+    else:
+        control = w.Checkbox(value=False, description=spec.label, indent=False)
+    return control
+
+
 class OptionFields:
-    """The option fields of a set-up form (one set, shown or hidden as the variant changes)."""
+    """The option fields of a set-up form (one control an option, shown or hidden as the variant changes)."""
 
     def __init__(self) -> None:
-        self.hand_size = w.Dropdown(options=[("12 cards", 12)], value=12, description="Hands")
-        self.hand_size.layout.width = "16em"
-        self.penalty = w.Checkbox(value=False, description="A wrong guess costs a card", indent=False)
-        self.buy_hints = w.Checkbox(value=False, description="Players may buy hints", indent=False)
-        self.refresh_stock = w.Checkbox(
-            value=False, description="New deck when the stock runs out", indent=False
-        )
-        # option name -> (its field, the option's value when the box is ticked)
-        self._boxes: dict[str, tuple[w.Checkbox, Any]] = {
-            "wrong_guess_penalty": (self.penalty, 1),
-            "buy_hints": (self.buy_hints, True),
-            "stock_refresh": (self.refresh_stock, True),
-        }
+        self._controls: dict[str, tuple[SetupField, w.ValueWidget]] = {}
 
-    @staticmethod
-    def _options(variant: str) -> dict[str, Any]:
-        return {o.name: o for o in find_variant(variant).OPTIONS}
-
-    def shown(self, variant: str) -> list[w.Widget]:
-        """The fields ``variant`` takes, hand size first."""
-        options = self._options(variant)
-        out: list[w.Widget] = []
-        size = options.get("hand_size")
-        if size is not None and size.choices:
-            choices = sorted(size.choices, reverse=True)
-            self.hand_size.options = [(f"{n} cards", n) for n in choices]
-            if self.hand_size.value not in choices:
-                self.hand_size.value = size.default
-            out.append(self.hand_size)
-        out += [box for name, (box, _on) in self._boxes.items() if name in options]
+    def _fields(self, variant: str) -> list[tuple[SetupField, w.ValueWidget]]:
+        out = []
+        for spec in setup_fields(find_variant(variant)):
+            known = self._controls.get(spec.option)
+            if known is None or known[0] != spec:  # another variant's option of the same name asks otherwise
+                known = self._controls[spec.option] = (spec, _control(spec))
+            out.append(known)
         return out
 
+    def shown(self, variant: str) -> list[w.Widget]:
+        """The controls ``variant`` takes: choices and numbers first, then tick boxes."""
+        return [control for _spec, control in self._fields(variant)]
+
+    def beside_seed(self, variant: str) -> list[w.Widget]:
+        """The controls that sit on the seed's line (choices and numbers; tick boxes go below)."""
+        return [control for spec, control in self._fields(variant) if spec.kind != "tick"]
+
     def values(self, variant: str) -> dict[str, Any]:
-        """The options to deal ``variant`` with, from the fields it takes."""
-        options = self._options(variant)
+        """The options to deal ``variant`` with: each field's value, leaving an unticked box's option at
+        its default (so the round's own default decides)."""
         out: dict[str, Any] = {}
-        if self.hand_size in self.shown(variant):
-            out["hand_size"] = self.hand_size.value
-        for name, (box, on) in self._boxes.items():
-            if name in options and box.value:
-                out[name] = on
+        for spec, control in self._fields(variant):
+            if spec.kind == "tick" and not control.value:
+                continue
+            out[spec.option] = spec.value(control.value)
         return out

@@ -97,9 +97,9 @@ class RoundSetup(w.VBox):
         rows: list[w.Widget] = [self.variant]
         rows += [self.name, self.opponents] if self.solo else [self.players]
         rows += [self.source, self.rule if self.source.value == TYPED else self.difficulty]
-        fields = self.option_fields.shown(self.variant.value)
-        rows.append(w.HBox([self.seed, *[f for f in fields if f is self.option_fields.hand_size]]))
-        boxes = [f for f in fields if f is not self.option_fields.hand_size]
+        sizes = self.option_fields.beside_seed(self.variant.value)
+        rows.append(w.HBox([self.seed, *sizes]))
+        boxes = [f for f in self.option_fields.shown(self.variant.value) if f not in sizes]
         if boxes:
             rows.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")))
         rows += [self.four_colour, w.HBox([self.check, self.deal]), self.message]

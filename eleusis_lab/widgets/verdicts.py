@@ -7,31 +7,71 @@ called "You", so its sentences are put into the second person here, in the views
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import Any, overload
 
+from eleusis_lab.play import Round, find_variant
+from eleusis_lab.play.variant import VARIANTS as REGISTERED
 from eleusis_lab.widgets._common import banner
 
-__all__ = ["VARIANTS", "VARIANT_TITLES", "end_text", "possessive", "second_person", "verdict_banner"]
-
-VARIANTS = [
-    ("Eleusis Express", "express"),
-    ("Gardner's Eleusis (1959)", "gardner"),
-    ("New Eleusis", "new-eleusis"),
-    ("Guess the rule! (letter deck)", "letters"),
+__all__ = [
+    "VARIANTS",
+    "VARIANT_TITLES",
+    "end_text",
+    "possessive",
+    "second_person",
+    "variant_choices",
+    "variant_title",
+    "verdict_banner",
 ]
-VARIANT_TITLES = {key: title for title, key in VARIANTS}
 
 
-_END_REASONS = {
-    "out": "{p} has no cards left",
-    "guessed": "{p} found the rule",
-    "stock": "the stock ran out",
-    "blocked": "nobody can play any card",
-    "no-play": "{p} declared a right 'no play' with one card",
-    "expelled": "every player but the prophet was expelled",
-    "counted": "the cards were counted",
-}
+def variant_choices() -> list[tuple[str, str]]:
+    """``(title, key)`` of every variant a table plays (``MatchRules.playable``), for a set-up menu."""
+    return [(cls.presentation.title, key) for key, cls in REGISTERED.items() if cls.match.playable]
+
+
+def variant_title(variant: str) -> str:
+    """The title a board shows for a variant (its presentation's), or the name itself if unknown."""
+    try:
+        return find_variant(variant).presentation.title
+    except ValueError:
+        return variant
+
+
+class _Choices(Sequence[tuple[str, str]]):
+    """:func:`variant_choices` read when used, so a variant registered later is on the menu too."""
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[str, str]: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[str, str]]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        return variant_choices()[i]
+
+    def __len__(self) -> int:
+        return len(variant_choices())
+
+
+class _Titles(Mapping[str, str]):
+    """The registered variants' board titles as a mapping, read when used."""
+
+    def __getitem__(self, key: str) -> str:
+        if key not in REGISTERED:
+            raise KeyError(key)
+        return REGISTERED[key].presentation.title
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(REGISTERED))
+
+    def __len__(self) -> int:
+        return len(REGISTERED)
+
+
+#: The set-up menu and the titles, kept under the names the boards import (read from the variants).
+VARIANTS: Sequence[tuple[str, str]] = _Choices()
+VARIANT_TITLES: Mapping[str, str] = _Titles()
 
 
 def possessive(name: str) -> str:
@@ -59,14 +99,12 @@ def second_person(text: str) -> str:
     return _SECOND_PERSON.sub(verb, text)
 
 
-def end_text(round_: Any) -> str:
-    """'The round is over: Ana found the rule.' from the round's end event."""
-    end = getattr(round_, "end", None)
-    reason = getattr(end, "reason", None)
-    if reason is None:
+def end_text(round_: Round) -> str:
+    """'The round is over: Ana found the rule.' from the round's end event, in its variant's words."""
+    end = round_.end
+    if end is None:
         return "The round is over."
-    text = _END_REASONS.get(reason, reason).format(p=getattr(end, "player", None) or "a player")
-    return f"The round is over: {text}."
+    return f"The round is over: {round_.presentation.end_phrase(end.reason, end.player)}."
 
 
 def verdict_banner(verdict: Any, player: str | None = None, *, size: str = "1.6em") -> str:

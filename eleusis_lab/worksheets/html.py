@@ -22,7 +22,7 @@ from eleusis_lab.worksheets.puzzles import (
     Survivors,
     WhatNext,
 )
-from eleusis_lab.worksheets.scoresheets import FORMULAS, RECORD_NOTES, ROLES, SCORE_COLUMNS, VARIANT_TITLES
+from eleusis_lab.worksheets.scoresheets import printed_sheet
 
 if TYPE_CHECKING:
     from eleusis_lab.worksheets.layout import Layout, Play
@@ -420,8 +420,9 @@ def record_html(p: RecordSheet, style: Style) -> str:
     from eleusis_lab.play import find_variant
 
     v = p.variant
-    title = VARIANT_TITLES[v]
-    leader, players = ROLES[v]
+    printed = printed_sheet(v)
+    title = printed.title
+    leader, players = printed.roles
     described = find_variant(v)
     states_rules = described.capabilities.guess or described.capabilities.prophet
     halves = described.capabilities.halves  # Gardner: every wrong try of the second half is written down
@@ -446,7 +447,7 @@ def record_html(p: RecordSheet, style: Style) -> str:
             '<h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th><th>Player</th>'
             f"<th>Guess</th><th>Right?</th></tr>{glines}</table>"
         )
-    cols = SCORE_COLUMNS[v]
+    cols = printed.sheet.columns
     head = "".join(f"<th>{c}</th>" for c in cols)
     n_rows = 6 if halves else 8
     body = "".join("<tr>" + "".join("<td></td>" for _ in cols) + "</tr>" for _ in range(n_rows))
@@ -456,14 +457,14 @@ def record_html(p: RecordSheet, style: Style) -> str:
         f"<li>{escape(k.capitalize())}: {escape(_list(v_))}</li>" for k, v_ in ex["inputs"].items()
     )
     lines = "".join(f"<li>{line}</li>" for line in ex["lines"])
-    formula = "".join(f"<p>{f}</p>" for f in FORMULAS[v])
+    formula = "".join(f"<p>{f}</p>" for f in printed.sheet.formula)
     return f"""<section class="puzzle page record" data-number="{p.number}">{_head(p.kind, p.number, title)}
 <table class="meta"><tr><td>Date: <span class="short"></span></td><td>{leader}: <span class="mid"></span></td>
 <td>{players}: <span class="mid"></span></td></tr></table>
 <div class="secret"><b>Secret rule</b> ({leader.lower()} only — fold this strip under):
 <span class="line"></span>
 Hint given (if any): <span class="line"></span></div>
-<p class="note">{escape(RECORD_NOTES[v])}</p>
+<p class="note">{escape(printed.sheet.record_note)}</p>
 {"".join(blocks)}
 {guesses}
 </section>

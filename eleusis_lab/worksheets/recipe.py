@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.worksheets.scoresheets import VARIANT_TITLES
+from eleusis_lab.worksheets.scoresheets import printed_variants
 
 PUZZLE_KINDS: tuple[str, ...] = (
     "find-the-rule",
@@ -40,9 +40,6 @@ KIND_ALIASES = {
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 PAPERS: tuple[str, ...] = ("A4", "Letter")
 DECKS: tuple[str, ...] = ("standard", "double", "letters")
-#: The variants with printed record and score sheets: those worksheets/scoresheets.py has the text of (the
-#: solo protocol has none, it is played on a screen).
-VARIANTS: tuple[str, ...] = tuple(VARIANT_TITLES)
 
 
 class RecipeError(ValueError):
@@ -179,11 +176,14 @@ def parse_recipe(text: str, *, name: str = "worksheet", source: str = "<recipe>"
         if diff is not None and diff not in DIFFICULTIES:
             raise fail(f"puzzles #{i}: 'difficulty' must be one of {', '.join(DIFFICULTIES)}, not {diff!r}")
         variants = _str_list(raw.get("variants", []), f"puzzles #{i} variants", fail)
+        # The variants with printed sheets: those whose presentation describes one (the solo protocol
+        # has none, it is played on a screen).
+        printed = printed_variants()
         for v in variants:
-            if v not in VARIANTS:
-                raise fail(f"puzzles #{i}: unknown variant {v!r}; choose from {', '.join(VARIANTS)}")
+            if v not in printed:
+                raise fail(f"puzzles #{i}: unknown variant {v!r}; choose from {', '.join(printed)}")
         if kind == "record-sheet" and not variants:
-            variants = VARIANTS
+            variants = printed
         specs.append(
             PuzzleSpec(
                 kind=kind,

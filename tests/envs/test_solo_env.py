@@ -66,7 +66,8 @@ def test_a_correct_rule_ends_the_round_with_the_protocols_score():
 
 
 def test_the_benchmark_protocol_plays_the_benchmarks_own_round_on_the_same_engine():
-    from eleusis_lab.science.benchmark import benchmark_round, round_seed, shuffled_deck
+    from eleusis_lab.play.benchmark_protocol import round_seed, shuffled_deck
+    from eleusis_lab.science.benchmark import benchmark_round
 
     env = SoloEnv("card is red", protocol="benchmark")
     env.reset(seed=1, options={"round_index": 2})

@@ -1,4 +1,5 @@
-"""A variant defined here alone: found by find_variant, played through legal_actions/apply, conformant.
+"""A variant defined here alone: found by find_variant, played through legal_actions/apply, conformant,
+and shown from its own description: title, end phrases, set-up fields, a printed score sheet.
 
 This is the measure of "what does adding a variant take": one Round subclass that describes itself, and
 its registration; no package file changes.  The toy: each player holds 5 cards, plays one a turn; a wrong
@@ -15,6 +16,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import (
     Capabilities,
     GameError,
+    MatchRules,
     Option,
     Round,
     Verdict,
@@ -25,8 +27,10 @@ from eleusis_lab.play import (
 )
 from eleusis_lab.play import actions as act
 from eleusis_lab.play import events as ev
+from eleusis_lab.play.presentation import Presentation, ScoreSheet, SetupField, WorkedExample, setup_fields
 from eleusis_lab.play.round import _Judgement
 from eleusis_lab.play.table import SidelinePlay
+from eleusis_lab.play.variant import OptionForm, ScoreColumn
 from eleusis_lab.scoring import Scores
 from eleusis_lab.testing import check_round_conformance
 
@@ -39,8 +43,30 @@ class ToyRound(Round):
     title = "Toy Eleusis"
     deck_name = "standard"
     min_players = 1
-    OPTIONS = (Option("hand_size", int, 5, "cards dealt to each player", low=1, high=10),)
+    OPTIONS = (
+        Option(
+            "hand_size", int, 5, "cards dealt to each player", low=1, high=10, form=OptionForm("Cards each")
+        ),
+    )
     capabilities = Capabilities(hints=True, confidence=True)
+    match = MatchRules(deals_each=1)
+    score_columns = (ScoreColumn("left", "Cards left"),)
+    presentation = Presentation(
+        title="Toy Eleusis (five cards)",
+        roles=("Dealer", "Toy players"),
+        end_reasons={"out": "{p} played a whole hand"},
+        sheet=ScoreSheet(
+            columns=("Player", "Cards left", "Score"),
+            formula=("<b>Each player:</b> 5 − cards left. <b>Dealer:</b> the best player’s score.",),
+            record_note="One deck. A wrong card costs one card from the stock.",
+            example=WorkedExample(("Ana", "Ben", "Cy"), {"left": [2, 0, 4]}),
+        ),
+    )
+
+    @classmethod
+    def score_counts(cls, left: list[int], **counts: Any) -> Scores:
+        players = [5 - n for n in left]
+        return Scores(players, max(players), variant=cls.key)
 
     def _deal(self, cards: list[Card]) -> None:
         n, size = len(self._players), self._options["hand_size"]
@@ -158,3 +184,36 @@ def test_the_conformance_checks_catch_a_toy_that_miscounts_or_gives_no_second_pa
     with registered(NoSecondPathToy):
         fails = check_round_conformance("unchecked-toy", "express-1", seed=1, players=("Ana", "Ben"))
     assert fails == ["Toy Eleusis gives no second path to its scores (scores_from_log)"]
+
+
+def test_the_toy_is_shown_from_its_own_description() -> None:
+    """Its title, end phrase, set-up field and printed score sheet come from the class above alone."""
+    from eleusis_lab.envs.table import table_variants
+    from eleusis_lab.widgets.options import OptionFields
+    from eleusis_lab.widgets.verdicts import end_text, variant_choices, variant_title
+    from eleusis_lab.worksheets.build import generate
+    from eleusis_lab.worksheets.html import document
+    from eleusis_lab.worksheets.recipe import parse_recipe
+
+    with registered(ToyRound):
+        assert ("Toy Eleusis (five cards)", "toy") in variant_choices()
+        assert variant_title("toy-eleusis") == "Toy Eleusis (five cards)" and "toy" in table_variants()
+        assert setup_fields(ToyRound) == (SetupField("hand_size", "Cards each", "number", 5, low=1, high=10),)
+        fields = OptionFields()
+        [box] = fields.shown("toy")
+        box.value = 3
+        assert box.description == "Cards each" and fields.values("toy") == {"hand_size": 3}
+
+        r = new_round("toy", ["Ana"], "card.color != prev.color or card.color == prev.color", seed=2)
+        while not r.is_over:
+            r.apply(next(a for a in r.legal_actions("Ana") if isinstance(a, act.Play)))
+        assert r.end is not None and r.end.reason == "out"
+        assert end_text(r) == "The round is over: Ana played a whole hand."
+
+        recipe = parse_recipe('title = "Toy"\n[[puzzles]]\nkind = "record"\nvariants = ["toy"]\n')
+        page = document(recipe, generate(recipe), key=False)
+        assert "Toy Eleusis (five cards)" in page and "Toy players" in page
+        assert "5 − cards left" in page and "A wrong card costs one card" in page
+        # the worked example: each player's counts and the engine's own score (no arithmetic written out)
+        assert "Ben: 0 cards left, score <b>5</b>" in page and "Dealer: <b>5</b>" in page
+    assert "toy" not in table_variants() and variant_title("toy") == "toy"

@@ -58,7 +58,7 @@ def test_the_seal_takes_library_keys() -> None:
 def test_rounds_hypotheses_and_solo_read_rules_alike() -> None:
     from eleusis_lab.play import new_round
     from eleusis_lab.science.hypotheses import check as check_evidence
-    from eleusis_lab.science.solo import solo_round
+    from eleusis_lab.science.solo_runs import solo_round
 
     entry = library.get("express-1")
     for form in ("express-1", entry, entry.text, entry.rule):

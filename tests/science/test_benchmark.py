@@ -12,12 +12,8 @@ import pytest
 from eleusis_lab.cards import Card, Suit
 from eleusis_lab.cli import main
 from eleusis_lab.play import GameError, SoloRound, load_round, new_round
-from eleusis_lab.rules import Rule
-from eleusis_lab.science.bench import calibration_pairs, rule_set
-from eleusis_lab.science.benchmark import (
-    RULES,
+from eleusis_lab.play.benchmark_protocol import (
     benchmark_deck,
-    benchmark_round,
     counting_success,
     cutoff_turn,
     round_seed,
@@ -25,6 +21,9 @@ from eleusis_lab.science.benchmark import (
     shuffled_deck,
     simulation_judge,
 )
+from eleusis_lab.rules import Rule
+from eleusis_lab.science.bench import calibration_pairs, rule_set
+from eleusis_lab.science.benchmark import RULES, benchmark_round
 
 
 def test_the_26_rules_parse_to_themselves() -> None:

@@ -8,7 +8,7 @@ from eleusis_lab.cards import parse_cards
 from eleusis_lab.play import Observation as Obs
 from eleusis_lab.rules import RuleError
 from eleusis_lab.science import ClassHypotheses, Narrowing, check
-from eleusis_lab.science.solo import solo_round
+from eleusis_lab.science.solo_runs import solo_round
 
 
 def _evidence() -> list[Obs]:

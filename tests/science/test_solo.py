@@ -7,11 +7,12 @@ import pytest
 from eleusis_lab.cards import Card
 from eleusis_lab.play import GameError, SoloRound, load_round, new_round
 from eleusis_lab.play import actions as act
+from eleusis_lab.play.players import ComputerPlayer
 from eleusis_lab.rules import Rule
 from eleusis_lab.science import ScientistPlayer, solo_round
 
 
-class Scripted:
+class Scripted(ComputerPlayer):
     """Plays its first card; guesses from a script keyed by turn."""
 
     name = "scripted"
@@ -28,7 +29,7 @@ class Scripted:
     def choose_guess(self, table: SoloRound, name: str) -> str | None:
         return self.guesses.get(table.turns)
 
-    def guess_was_wrong(self, text: str) -> None:
+    def guess_was_wrong(self, text: str, round: object = None) -> None:
         self.told.append(text)
 
 
@@ -147,3 +148,19 @@ def test_solo_takes_one_player_and_no_player_rules() -> None:
         new_round("solo", ["Ana", "Ben"], "card is red")
     with pytest.raises(GameError, match="player"):
         new_round("solo", ["Ana"], "if len(player.name) is odd then card is red else card is black")
+
+
+def test_one_loop_and_one_result_under_either_protocol() -> None:
+    from eleusis_lab.science.benchmark import benchmark_round
+    from eleusis_lab.science.solo_runs import SoloRun, run_solo
+
+    kit = run_solo("card.color != prev.color", "random", seed=9, max_turns=6)
+    bench = run_solo("card.color != prev.color", "random", "benchmark", index=1, max_turns=6)
+    assert type(kit) is type(bench) is SoloRun
+    assert (kit.protocol, bench.protocol) == ("kit", "benchmark") and bench.round is not None
+    assert bench.round.benchmark and not kit.round.benchmark  # type: ignore[union-attr]
+    assert bench == benchmark_round("card.color != prev.color", "random", 1, max_turns=6)
+    assert kit.to_dict()["seed"] == 9 and bench.to_dict()["round"] == 1
+    assert kit.plays == tuple((t.card, t.accepted) for t in kit.turn_log) and len(kit.plays) == 6
+    with pytest.raises(ValueError, match="index"):
+        run_solo("card is red", "random", "benchmark", seed=3)

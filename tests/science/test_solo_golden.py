@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from eleusis_lab.science.solo import solo_round
+from eleusis_lab.science.solo_runs import solo_round
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))

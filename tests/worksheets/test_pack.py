@@ -279,9 +279,11 @@ def test_record_sheets_work_the_formula_with_scoring(pack: dict) -> None:
     examples = {p["variant"]: p["example"] for p in item["answers"]["puzzles"]}
     assert set(examples) == {"gardner", "express", "new-eleusis", "letters"}
     # the sheet's numbers are the engine's
-    ex = scoring.express([3, 0, 5, 7], guessed_by=2)
+    # Cy's right guess ends the round, so nobody has emptied a hand too (either ends it: RULES.md 2)
+    ex = scoring.express([3, 2, 5, 7], guessed_by=2)
     assert "Cy: 12 − 5 + 6 (guessed the rule) = 13" in text and ex.players[2] == 13
-    assert "Dealer: the best player’s score = 15" in text and ex.dealer == 15
+    assert "Dealer: the best player’s score = 13" in text and ex.dealer == 13
+    assert "(emptied the hand)" not in text
     g = scoring.gardner_players([2, 3, 10, 0])
     assert f"Dee: 15 − 3 × 0 + 6 (went out) = {int(g[3])}" in text and int(g[3]) == 21
     assert "Ana: 13 − 3 × 2 = 7." in text or "Ana: 13 − 3 × 2 = 7 " in text
