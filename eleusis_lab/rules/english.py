@@ -649,8 +649,8 @@ def _in(item: A.Node, container: A.Node, negated: bool) -> _Say:
                 trait = f"{verb} neither {listed}" if len(nouns) > 1 else f"{verb} not {nouns[0]}"
                 return _about(card_attr[0], trait.replace("has not", "does not have"))
             listed = _or_list(nouns)
-            order = f"play {listed}" if verb == "is" and card_attr[1] != "color" else None
-            return _about(card_attr[0], f"{verb} {listed}", order)
+            instruction = f"play {listed}" if verb == "is" and card_attr[1] != "color" else None
+            return _about(card_attr[0], f"{verb} {listed}", instruction)
     no = "none" if negated else "one"
     return _Say(f"{_value(item)} is {no} of {', '.join(items)}")
 
