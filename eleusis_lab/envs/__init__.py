@@ -4,7 +4,8 @@
   benchmark's with ``protocol="benchmark"``), a ``gymnasium.Env``; :class:`SoloDiscreteEnv` — the same
   game with a flat ``Discrete`` action, a mask and a menu of rules to state;
 - :func:`table_env` — Express, Gardner, New Eleusis or the letter game, one agent per player, a
-  PettingZoo AEC environment;
+  PettingZoo AEC environment (``eleusis_lab.envs.table.env()`` / ``raw_env()`` are PettingZoo's usual
+  pair);
 - :mod:`eleusis_lab.envs.agents` — a random agent and the kit's scientist for both.
 
 They need the ``research`` extra (``pip install 'eleusis-lab[research]'``: gymnasium, pettingzoo); the
