@@ -16,8 +16,9 @@ index                     action
 
 ``N`` is 52 for playing cards, 61 for the letter deck.  The mask (``observation["action_mask"]``)
 marks what the round lists now; an index it does not mark is refused, the round unchanged, and
-``infos[agent]["refused"]`` says why.  A New Eleusis string of several cards is not in the table
-(apply it on ``env.round`` directly).
+``infos[agent]["refused"]`` says why.  After ``max_refused`` refused actions in a row (20 unless given)
+the episode is truncated for every agent, the round left unfinished.  A New Eleusis string of several
+cards is not in the table (apply it on ``env.round`` directly).
 
 **Stating a rule** (Express's guess, right after a right play): with ``menu_size=K`` the table offers
 the kit's scientist's ``K`` most probable rule classes given the table's public verdicts (the same menu
@@ -51,6 +52,7 @@ from pettingzoo.utils import wrappers
 
 from eleusis_lab.cards import deck as make_deck
 from eleusis_lab.envs.cards import CardIds
+from eleusis_lab.envs.solo import MAX_REFUSED
 from eleusis_lab.play import GameError, Round, find_variant, new_round
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, BuyHint, DeclareProphet, Guess, NoPlay, Play
@@ -116,6 +118,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         menu_size: int = 0,
+        max_refused: int = MAX_REFUSED,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -125,6 +128,9 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         names = [f"player_{i}" for i in range(players)] if isinstance(players, int) else list(players)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        if isinstance(max_refused, bool) or not isinstance(max_refused, int) or max_refused < 1:
+            raise ValueError(f"max_refused counts refused actions in a row: 1 or more, not {max_refused!r}")
+        self.max_refused, self.refused_in_a_row = max_refused, 0
         if isinstance(menu_size, bool) or not isinstance(menu_size, int) or menu_size < 0:
             raise ValueError(f"menu_size counts the rules offered: 0 (none) or more, not {menu_size!r}")
         if rule is None:
@@ -168,6 +174,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self.round: Round = probe
         self._follow_up: str | None = None
+        self._skip_agent_selection: str | None = None  # PettingZoo's: who acts once the dead have stepped
         self.menu: list[tuple[str, float]] = []
         self._scientist: Any = None
         self._parsed: dict[str, Rule] = {}
@@ -191,6 +198,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._follow_up = None
+        self.refused_in_a_row = 0
         self._new_menu()
         self.agent_selection = self._next_agent()
 
@@ -211,9 +219,16 @@ class TableEnv(AECEnv):  # type: ignore[misc]
                 self.round.apply(chosen)
         except (GameError, ValueError) as error:
             # refused: the round is exactly as it was, and the same agent is still to act
-            self.infos[agent] = {"refused": str(error)}
+            self.refused_in_a_row += 1
+            self.infos[agent] = {"refused": str(error), "refused_in_a_row": self.refused_in_a_row}
+            if self.refused_in_a_row >= self.max_refused:
+                # an agent that only sends refused actions would hold the table for ever: the episode
+                # is truncated for everyone (each agent then steps None once), the round unfinished
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._skip_agent_selection = None
             self._accumulate_rewards()
             return
+        self.refused_in_a_row = 0
         self._follow_up = agent if self._has_follow_up(agent, chosen) else None
         self._refresh_menu()
         self._settle()

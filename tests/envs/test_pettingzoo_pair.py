@@ -93,3 +93,32 @@ def test_an_express_player_states_the_menus_rule():
 def test_menu_size_is_checked():
     with pytest.raises(ValueError, match="menu_size"):
         table.raw_env(menu_size=-1)
+
+
+def test_refused_actions_in_a_row_truncate_the_episode_for_everyone():
+    env = table.raw_env(rule="express-1", max_refused=3)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    forbidden = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    before = env.round.to_json()
+    env.step(forbidden)
+    env.step(forbidden)
+    assert env.infos[agent]["refused_in_a_row"] == 2 and not any(env.truncations.values())
+    env.step(forbidden)
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.round.to_json() == before and not env.round.is_over
+    stepped = []
+    for name in env.agent_iter(10):
+        _, reward, _, truncated, _ = env.last()
+        assert truncated and reward == 0.0
+        stepped.append(name)
+        env.step(None)
+    assert sorted(stepped) == sorted(env.possible_agents) and not env.agents
+    # an answered action starts the count again
+    env.reset(seed=2)
+    env.step(forbidden)
+    env.step(forbidden)
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert env.refused_in_a_row == 0 and not any(env.truncations.values())
+    with pytest.raises(ValueError, match="max_refused"):
+        table.raw_env(max_refused=0)
