@@ -2,8 +2,9 @@
 variant's own scores, and a refused action must leave the round exactly as it was.
 
 Run: ``.venv/bin/python benchmarks/bench_envs.py [EPISODES]`` (default 1000 per variant; a few minutes a
-variant on a quiet 2-core machine).  Prints episodes, steps, refusals tried, failures (goal 0) and
-episodes per second for each table variant and for the solo environment.
+variant on a quiet 2-core machine).  Prints episodes, steps, refusals tried, failures (goal 0),
+episodes and steps per second for each table variant, for the solo environment and (a fiftieth of the
+episodes: its rule menu costs about 20 ms a step) for its flat Discrete form.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 
 import numpy as np
 
-from eleusis_lab.envs import SoloEnv, table_env
+from eleusis_lab.envs import SoloDiscreteEnv, SoloEnv, table_env
 from eleusis_lab.envs.agents import RandomAgent
 
 TABLES = [
@@ -50,19 +51,20 @@ def table_episodes(variant: str, rule: str, episodes: int) -> tuple[int, int, in
     return steps, refusals, failures
 
 
-def solo_episodes(rule: str, episodes: int) -> tuple[int, int, int]:
-    env = SoloEnv(rule)
+def solo_episodes(env: SoloEnv, refused_action: object, episodes: int) -> tuple[int, int, int]:
+    """Random-agent episodes of a solo env (either action form), with now and then ``refused_action``."""
     steps = refusals = failures = 0
     for seed in range(episodes):
         observation, info = env.reset(seed=seed)
         policy, total = RandomAgent(seed=seed), 0.0
         while True:
-            if seed % 7 == 0 and steps % 5 == 0:  # a rule that does not parse refuses the whole action
+            if seed % 7 == 0 and steps % 5 == 0:  # refused whole: nothing changes
                 before = env.round.to_json()
-                _, _, _, _, refused = env.step({"card": 0, "rule": "card.colr == red"})
+                _, _, _, _, refused = env.step(refused_action)
                 refusals += 1
                 failures += env.round.to_json() != before or "refused" not in refused
             observation, reward, terminated, truncated, info = env.step(policy.act(observation, info))
+            failures += "refused" in info
             steps += 1
             total += reward
             if terminated or truncated:
@@ -74,16 +76,28 @@ def solo_episodes(rule: str, episodes: int) -> tuple[int, int, int]:
 def main() -> int:
     episodes = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     failed = 0
-    runs = [(v, lambda v=v, r=r: table_episodes(v, r, episodes)) for v, r in TABLES]
-    runs.append(("solo", lambda: solo_episodes("express-3", episodes)))
-    for name, run in runs:
+    runs = [(v, episodes, lambda v=v, r=r: table_episodes(v, r, episodes)) for v, r in TABLES]
+    # a rule that does not parse; an index past the action space
+    text_form, discrete_form = SoloEnv("express-3"), SoloDiscreteEnv("express-3")
+    runs.append(
+        (
+            "solo",
+            episodes,
+            lambda: solo_episodes(text_form, {"card": 0, "rule": "card.colr == red"}, episodes),
+        )
+    )
+    discrete = max(2, episodes // 50)
+    runs.append(
+        ("solo-discrete", discrete, lambda: solo_episodes(discrete_form, discrete_form.n_actions, discrete))
+    )
+    for name, count, run in runs:
         started = time.perf_counter()
         steps, refusals, failures = run()
         took = time.perf_counter() - started
         failed += failures
         print(
-            f"{name:12} {episodes} episodes ended, {steps} steps, {refusals} refused actions tried, "
-            f"{failures} failures (goal 0); {episodes / took:.1f} episodes/s"
+            f"{name:13} {count} episodes ended, {steps} steps, {refusals} refused actions tried, "
+            f"{failures} failures (goal 0); {count / took:.1f} episodes/s, {steps / took:.0f} steps/s"
         )
     return 1 if failed else 0
 

@@ -25,7 +25,8 @@ __all__ = ["RandomAgent", "ScientistAgent"]
 
 
 class RandomAgent:
-    """Plays a random allowed action; in :class:`~eleusis_lab.envs.SoloEnv` it never states a rule."""
+    """Plays a random allowed action; in :class:`~eleusis_lab.envs.SoloEnv` it never states a rule (in
+    :class:`~eleusis_lab.envs.SoloDiscreteEnv` a statement of the menu is one of the allowed actions)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
@@ -36,6 +37,8 @@ class RandomAgent:
             return int(self.rng.choice(np.flatnonzero(observation["action_mask"])))
         if info is None or "action_mask" not in info:
             raise ValueError("RandomAgent needs an observation with an action mask, or SoloEnv's info")
+        if isinstance(info["action_mask"], np.ndarray):  # a flat Discrete action's mask
+            return int(self.rng.choice(np.flatnonzero(info["action_mask"])))
         cards = np.flatnonzero(info["action_mask"]["card"])
         return {"card": int(self.rng.choice(cards)), "rule": ""}
 
@@ -44,7 +47,11 @@ class ScientistAgent:
     """The kit's scientist as an agent of ``env`` (a ``SoloEnv`` or a table env)."""
 
     def __init__(self, env: Any, **options: Any) -> None:
+        from eleusis_lab.envs.solo_discrete import SoloDiscreteEnv
+
         self.env = env.unwrapped
+        if isinstance(self.env, SoloDiscreteEnv):
+            raise ValueError("the scientist states any rule, not only a menu's: give it a SoloEnv")
         self.player = lookup("scientist", **options)
 
     def act(self, observation: Any = None, info: dict[str, Any] | None = None) -> Any:

@@ -23,8 +23,16 @@ the rule only sometimes, and a mask applies to the card alone.  Rule text is par
 language (never run as code) and judged exactly.
 
 An action the round refuses — a hand slot holding no card, rule text that does not parse — is refused
-whole: the round is unchanged, the reward 0, and ``info["refused"]`` says why.  The reward is the
-protocol's score, given when the round ends (a correct guess, or the last turn).
+whole: the round is unchanged, the reward 0, and ``info["refused"]`` says why.  After ``max_refused``
+refused actions in a row (:data:`MAX_REFUSED`, 20, unless given) the episode is truncated
+(``truncated=True``; the round stays unfinished): an agent that only ever sends refused actions would
+otherwise never see an episode end.  The reward is the protocol's score, given when the round ends (a
+correct guess, or the last turn).
+
+Without a ``rule`` each reset draws one of the library's playable standard-deck rules.  The registered
+id ``EleusisSolo-v0`` (``gymnasium.make`` after ``import eleusis_lab.envs``) is this environment in a
+``TimeLimit``; ``EleusisSoloDiscrete-v0`` is :class:`~eleusis_lab.envs.solo_discrete.SoloDiscreteEnv`,
+the same game with a flat ``Discrete`` action and a mask.
 """
 
 from __future__ import annotations
@@ -48,30 +56,46 @@ __all__ = ["SoloEnv"]
 RULE_CHARSET = string.ascii_letters + string.digits + " .,:()[]=!<>+-*%#\"'_♠♥♦♣"
 #: The longest rule text the action space holds.
 MAX_RULE_LENGTH = 200
+#: Refused actions in a row after which an episode is truncated (the ``max_refused`` default).
+MAX_REFUSED = 20
+
+
+def library_rules() -> list[str]:
+    """The library's playable standard-deck rules (keys): the secret rules when none is given."""
+    from eleusis_lab.rules.library import playable
+
+    return [entry.key for entry in playable("standard")]
 
 
 class SoloEnv(gym.Env):  # type: ignore[misc]
     """See the module's description.  ``env.round`` is the round being played (after ``reset``)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it an instance variable
+    # "ansi" returns the text, "human" prints it
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - Gymnasium declares it an instance variable
 
     def __init__(
         self,
-        rule: Rule | str | list[Rule | str],
+        rule: Rule | str | list[Rule | str] | None = None,
         *,
         player: str = "player",
         render_mode: str | None = None,
+        max_refused: int = MAX_REFUSED,
         **options: Any,
     ) -> None:
         """``rule``: the secret rule (rule text, a ``Rule`` or a library key), or a list of rules, one
-        drawn at each reset; ``options`` go to ``new_round("solo", …)`` (``max_turns``, ``hand_size``,
-        the penalty, ``protocol`` …)."""
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.rules = [as_rule(r) for r in (rule if isinstance(rule, list) else [rule])]
+        drawn at each reset (None: :func:`library_rules`); ``max_refused``: refused actions in a row
+        that truncate the episode; ``options`` go to ``new_round("solo", …)`` (``max_turns``,
+        ``hand_size``, the penalty, ``protocol`` …)."""
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        if isinstance(max_refused, bool) or not isinstance(max_refused, int) or max_refused < 1:
+            raise ValueError(f"max_refused counts refused actions in a row: 1 or more, not {max_refused!r}")
+        rules = library_rules() if rule is None else rule if isinstance(rule, list) else [rule]
+        self.rules = [as_rule(r) for r in rules]
         if not self.rules:
             raise ValueError("give at least one secret rule")
         self.player, self.options, self.render_mode = player, dict(options), render_mode
+        self.max_refused, self.refused_in_a_row = max_refused, 0
         # a round dealt now checks the options and tells the shapes before anyone resets
         self.round: Round = new_round("solo", [player], self.rules[0], seed=0, **self.options)
         self.ids = CardIds.for_deck(self.round.deck_name)
@@ -108,36 +132,64 @@ class SoloEnv(gym.Env):  # type: ignore[misc]
                 )
             round_seed = SoloRound.benchmark_seed(rule.text, int(index))
         self.round = new_round("solo", [self.player], rule, seed=round_seed, **self.options)
+        self.refused_in_a_row = 0
+        self._new_round()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self.round.is_over:
             raise GameError("The round is over: call reset() first.")
         try:
-            card, text = self._read(action)
+            moves = self._read(action)
         except (GameError, RuleError, ValueError) as error:
-            return self._observation(), 0.0, False, False, self._info(refused=str(error))
+            self.refused_in_a_row += 1
+            truncated = self.refused_in_a_row >= self.max_refused
+            return self._observation(), 0.0, False, truncated, self._info(refused=str(error))
+        self.refused_in_a_row = 0
         extra: dict[str, Any] = {}
-        verdict = self.round.apply(Play(self.player, (card,)))
-        extra["accepted"] = bool(verdict.accepted)
-        if text and self._listed(Guess):
-            result = self.round.apply(Guess(self.player, text=text))
-            extra["guess"] = {"text": text, "correct": bool(result.correct), "message": result.message}
-        if not self.round.is_over and self._listed(DeclineGuess) and not self._listed(Play):
+        for move in moves:
+            if isinstance(move, Play):
+                extra["accepted"] = bool(self.round.apply(move).accepted)
+            elif isinstance(move, Guess) and self._listed(Guess):
+                result = self.round.apply(move)
+                extra["guess"] = {
+                    "text": move.text,
+                    "correct": bool(result.correct),
+                    "message": result.message,
+                }
+            elif isinstance(move, DeclineGuess):
+                self.round.apply(move)
+        last_chance = not self.round.is_over and self._listed(DeclineGuess) and not self._listed(Play)
+        if last_chance and self._declines_by_itself():
             # the last turn was played and no rule stated: the round ends unsolved
             self.round.apply(DeclineGuess(self.player))
+        self._after_moves(extra)
         terminated = self.round.is_over
         reward = float(self.round.scores().players[0]) if terminated else 0.0
         return self._observation(), reward, terminated, False, self._info(**extra)
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        text = f"turn {self._turn()}/{self.max_turns}: {board_text(self.round)}"
+        if self.render_mode == "human":
+            print(text)
             return None
-        return f"turn {self._turn()}/{self.max_turns}: {board_text(self.round)}"
+        return text if self.render_mode == "ansi" else None
 
     # -- helpers ----------------------------------------------------------------------------------------
-    def _read(self, action: Any) -> tuple[Any, str]:
-        """The card and the rule text of ``action``; refuses it whole, before anything is played."""
+    def _new_round(self) -> None:
+        """Called after each reset's deal (a subclass's per-round state)."""
+
+    def _after_moves(self, done: dict[str, Any]) -> None:
+        """Called after an action's moves, before the observation (``done``: the step's info so far)."""
+
+    def _declines_by_itself(self) -> bool:
+        """After the last turn's play a statement-less action lets the last chance go (here every action
+        is a play and an optional statement, so nothing else could)."""
+        return True
+
+    def _read(self, action: Any) -> list[Action]:
+        """The moves of ``action`` (a play, then a guess if a rule is stated); refuses it whole, before
+        anything is played."""
         if not isinstance(action, dict) or "card" not in action:
             raise ValueError('an action is a dict {"card": hand index, "rule": rule text or ""}')
         index, text = action["card"], action.get("rule", "") or ""
@@ -147,9 +199,11 @@ class SoloEnv(gym.Env):  # type: ignore[misc]
         if not isinstance(text, str):
             raise ValueError("rule must be rule text, or '' to state none")
         text = text.strip()
-        if text:
-            Rule.parse(text)  # a rule that does not parse refuses the whole action
-        return hand[int(index)], text
+        play: list[Action] = [Play(self.player, (hand[int(index)],))]
+        if not text:
+            return play
+        Rule.parse(text)  # a rule that does not parse refuses the whole action
+        return [*play, Guess(self.player, text=text)]
 
     def _listed(self, kind: type[Action]) -> bool:
         return any(isinstance(a, kind) for a in self.round.legal_actions(self.player))
@@ -183,5 +237,7 @@ class SoloEnv(gym.Env):  # type: ignore[misc]
         info = {"board": board_text(self.round), "action_mask": self.action_mask(), "turn": self._turn()}
         if self.round.is_over:
             info["score"] = self.round.scores().players[0]
+        if self.refused_in_a_row:
+            info["refused_in_a_row"] = self.refused_in_a_row
         info.update(extra)
         return info

@@ -124,3 +124,48 @@ def test_random_sample_from_the_action_space_is_always_answered():
         _, _, _, _, info = env.step(env.action_space.sample(mask=env.action_mask()))
         assert isinstance(info, dict)
     assert np.all(env.action_mask()["card"] <= 1)
+
+
+def test_refused_actions_in_a_row_truncate_the_episode():
+    env = SoloEnv("express-1", max_refused=5)
+    env.reset(seed=0)
+    before = env.round.to_json()
+    for n in range(1, 5):
+        _, _, terminated, truncated, info = env.step({"card": 99, "rule": ""})
+        assert not terminated and not truncated and info["refused_in_a_row"] == n
+    _, reward, terminated, truncated, info = env.step("7H")
+    assert truncated and not terminated and reward == 0.0 and info["refused_in_a_row"] == 5
+    assert env.round.to_json() == before  # truncated, not played: the round is as it was
+    # an answered action starts the count again
+    env.reset(seed=0)
+    for _ in range(4):
+        env.step({"card": 99, "rule": ""})
+    _, _, _, truncated, info = env.step({"card": 0, "rule": ""})
+    assert not truncated and "refused_in_a_row" not in info
+    _, _, _, truncated, info = env.step({"card": 99, "rule": ""})
+    assert not truncated and info["refused_in_a_row"] == 1
+    assert SoloEnv("express-1").max_refused == 20
+    with pytest.raises(ValueError, match="max_refused"):
+        SoloEnv("express-1", max_refused=0)
+
+
+def test_human_render_prints_the_board(capsys):
+    env = SoloEnv("express-1", render_mode="human")
+    env.reset(seed=0)
+    assert env.render() is None
+    assert capsys.readouterr().out.strip() == f"turn 0/30: {env.round.mainline[0]}"
+    with pytest.raises(ValueError, match="render_mode"):
+        SoloEnv("express-1", render_mode="rgb_array")
+
+
+def test_without_a_rule_each_reset_draws_a_library_rule():
+    from eleusis_lab.envs.solo import library_rules
+    from eleusis_lab.rules import as_rule
+
+    env = SoloEnv()
+    library = {as_rule(k).text for k in library_rules()}
+    drawn = set()
+    for seed in range(6):
+        env.reset(seed=seed)
+        drawn.add(env.round.rule.text)
+    assert drawn <= library and len(drawn) > 1
