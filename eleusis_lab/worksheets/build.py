@@ -312,6 +312,7 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 if p.branch is None
                 else {"conditions": [list(c) for c in p.branch.conditions], "applies": p.branch.applies},
                 values=[list(v) for v in p.values],
+                rivals={"family": p.family, "fitting": p.fitting, "examples": list(p.also_fit)},
             )
         elif isinstance(p, Survivors):
             item.update(

@@ -202,8 +202,8 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         return _layout_puzzle(
             p,
             style,
-            "These cards were played under a secret rule. Which of the four rules below could it be? "
-            "Tick one. For each of the others, find a card that rules it out.",
+            "These cards were played under a secret rule. Which of the four rules below would it be, judging "
+            "from the table? Tick one. For each of the others, find a card that rules it out.",
             f'<ol class="options">{opts}</ol>'
             f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p>',
         )
@@ -216,8 +216,8 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         return _layout_puzzle(
             p,
             style,
-            "Study the table. Which of the six cards below could the rule accept as the next card, on "
-            f"{style.name(p.layout.mainline[-1])}? Tick every one you think fits.",
+            "Study the table. Which of the six cards below would the rule accept as the next card, on "
+            f"{style.name(p.layout.mainline[-1])}, judging from the table? Tick every one you think fits.",
             f'<div class="choices">{cards}</div>'
             f'<p class="write">My idea of the rule: <span class="line"></span></p>',
         )
@@ -286,7 +286,7 @@ def key_html(p: Puzzle, style: Style) -> str:
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Tick: <b>{ticks}</b>. The rule: {escape(p.secret.english)} '
-            f"<code>{escape(p.secret.text)}</code></p>"
+            f"<code>{escape(p.secret.text)}</code></p>{_idea(p)}"
             f'<p class="why">Why: the top card is {style.name(p.layout.mainline[-1])}'
             f"{_prev2(p.layout, style)}.{_branch(p)} Each card was judged by the rule on this table.</p>"
             f'<div class="choices">'
@@ -330,6 +330,17 @@ def key_html(p: Puzzle, style: Style) -> str:
     if isinstance(p, RecordSheet):
         return ""
     raise TypeError(f"unknown puzzle {p!r}")
+
+
+def _idea(p: WhatNext) -> str:
+    """What to accept for "my idea of the rule": any rule that fits every card of the table."""
+    others = ", ".join(f"<code>{escape(t)}</code>" for t in p.also_fit)
+    shown = f", e.g. <code>{escape(p.secret.text)}</code>{', ' + others if others else ''}"
+    return (
+        f'<p class="idea">My idea of the rule: accept any rule that fits every card on the table{shown}. '
+        f"Of the {p.family:,} rules of up to two parts about the card and the top card, {p.fitting:,} fit "
+        f"this table, and every one of them gives the ticks above.</p>"
+    )
 
 
 def _branch(p: WhatNext) -> str:
@@ -677,7 +688,7 @@ p.write {{ margin: 2mm 0 0; }}
 .choice .cl {{ font-weight: bold; margin: 0.8mm 0 0.5mm; }}
 .choice span.box {{ margin: 0; }}
 p.answer {{ margin: 0 0 2mm; font-size: 10.5pt; }}
-p.why {{ margin: 0 0 1.5mm; }}
+p.why, p.idea {{ margin: 0 0 1.5mm; }}
 code {{ font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; color: #374151; }}
 .cn {{ font-weight: bold; white-space: nowrap; }}
 .cn.red {{ color: {red}; }}
@@ -711,7 +722,7 @@ p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
 .worked ul, .worked ol {{ margin: 0.5mm 0; }}
 p.check {{ font-size: 8pt; color: #555; margin: 1mm 0 0; }}
 section.puzzle h2, p.answer {{ break-after: avoid; }}
-.layout, ol.key li, .choices, p.why {{ break-inside: avoid; }}
+.layout, ol.key li, .choices, p.why, p.idea {{ break-inside: avoid; }}
 .howto {{ border: 0.6pt solid #9aa3b2; border-radius: 2.5mm; padding: 1.5mm 4mm 1mm; margin: 2mm 0 0;
           background: #f8fafc; font-size: 8.5pt; }}
 .howto h3 {{ margin: 0 0 1mm; }}
