@@ -29,12 +29,15 @@ from eleusis_lab.worksheets.puzzles import (
     RecordSheet,
     Survivors,
     WhatNext,
+    falsifiers,
     make_design_rule,
     make_find_the_rule,
     make_record_sheet,
     make_survivors,
     make_what_next,
     pick_secrets,
+    reads_past_the_table,
+    starter_breaks,
 )
 from eleusis_lab.worksheets.recipe import Recipe, RecipeError, load_recipe
 
@@ -271,13 +274,21 @@ def _layout(layout: Layout) -> dict[str, Any]:
 
 
 def _lettered(i: int, rule: Candidate, falsified_by: Play | None, layout: Layout) -> dict[str, Any]:
-    """A puzzle's ``i``-th lettered rule and the play that rules it out (None: it survives)."""
+    """A puzzle's ``i``-th lettered rule, the play the key names as ruling it out (None: it survives),
+    every play that rules it out, those that do so only by a rule reading past the table, and whether
+    the (unjudged) start card breaks it."""
+    refuting = falsifiers(rule, layout)
     return {
         "letter": LETTERS[i],
         "key": rule.key,
         "english": rule.english,
         "rule": rule.text,
         "falsified_by": _play(falsified_by, layout),
+        "ruled_out_by": [str(q.card) for q in refuting],
+        "past_the_table": [
+            str(q.card) for q in refuting if reads_past_the_table(rule.rule, q.situation(layout))
+        ],
+        "start_card_breaks": starter_breaks(rule.rule, layout),
     }
 
 

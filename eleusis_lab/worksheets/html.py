@@ -21,10 +21,14 @@ from eleusis_lab.worksheets.puzzles import (
     RecordSheet,
     Survivors,
     WhatNext,
+    falsifiers,
+    reads_past_the_table,
+    starter_breaks,
 )
 from eleusis_lab.worksheets.scoresheets import FORMULAS, RECORD_NOTES, ROLES, SCORE_COLUMNS, VARIANT_TITLES
 
 if TYPE_CHECKING:
+    from eleusis_lab.worksheets.candidates import Candidate
     from eleusis_lab.worksheets.layout import Layout, Play
     from eleusis_lab.worksheets.recipe import Recipe
 
@@ -250,10 +254,6 @@ def key_html(p: Puzzle, style: Style) -> str:
     marks: dict[int, str] = {}  # play order -> the letters it rules out, drawn under the framed card
     rows: list[str] = []
     if isinstance(p, FindTheRule):
-        for i, play in enumerate(p.falsified_by):
-            if play is not None:
-                marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
-        rows = []
         for i, c in enumerate(p.options):
             play = p.falsified_by[i]
             if play is None:
@@ -262,18 +262,18 @@ def key_html(p: Puzzle, style: Style) -> str:
                     f"<code>{escape(c.text)}</code> — consistent with all {len(p.layout.plays)} plays.</li>"
                 )
             else:
-                more = p.falsifier_counts[i] - 1
-                also = f" (and {more} other card{'s' if more > 1 else ''})" if more else ""
+                text, refuting = _ruled_out(LETTERS[i], c, play, p.layout, style)
+                for q in refuting:
+                    marks[q.order] = (marks.get(q.order, "") + " ✗" + LETTERS[i]).strip()
                 rows.append(
                     f'<li class="wrong"><b>{LETTERS[i]}. ✗</b> <s>{escape(c.english)}</s> '
-                    f"<code>{escape(c.text)}</code><br>{LETTERS[i]} is "
-                    f"{_falsify_text(LETTERS[i], play, p.layout, style)}{also}</li>"
+                    f"<code>{escape(c.text)}</code><br>{text}</li>"
                 )
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Answer: <b>{LETTERS[p.answer]}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
-            f'<ol class="key">{"".join(rows)}</ol></section>'
+            f'<ol class="key">{"".join(rows)}</ol>{_marking_notes(rows)}</section>'
         )
     if isinstance(p, WhatNext):
         for i, (card, ok) in enumerate(zip(p.choices, p.accepted, strict=True)):
@@ -306,18 +306,19 @@ def key_html(p: Puzzle, style: Style) -> str:
                     f"<code>{escape(c.text)}</code></li>"
                 )
             else:
-                marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
+                text, refuting = _ruled_out(LETTERS[i], c, play, p.layout, style)
+                for q in refuting:
+                    marks[q.order] = (marks.get(q.order, "") + " ✗" + LETTERS[i]).strip()
                 rows.append(
                     f'<li class="wrong"><b>{LETTERS[i]}. ✗</b> <s>{escape(c.english)}</s> '
-                    f"<code>{escape(c.text)}</code><br>{LETTERS[i]} is "
-                    f"{_falsify_text(LETTERS[i], play, p.layout, style)}</li>"
+                    f"<code>{escape(c.text)}</code><br>{text}</li>"
                 )
         alive = ", ".join(LETTERS[i] for i, x in enumerate(p.falsified_by) if x is None)
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Survivors: <b>{alive}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
-            f'<ol class="key">{"".join(rows)}</ol></section>'
+            f'<ol class="key">{"".join(rows)}</ol>{_marking_notes(rows)}</section>'
         )
     if isinstance(p, DesignRule):
         return (
@@ -330,6 +331,50 @@ def key_html(p: Puzzle, style: Style) -> str:
     if isinstance(p, RecordSheet):
         return ""
     raise TypeError(f"unknown puzzle {p!r}")
+
+
+#: Marks in a key's line, explained once under the puzzle that uses them.
+PAST_THE_TABLE = "†"
+START_CARD = "⚑"
+MARK_NOTES = {
+    PAST_THE_TABLE: (
+        f"{PAST_THE_TABLE} rules it out only by the table rule that a rule about more cards than the "
+        "mainline then held accepts any card (e.g. <code>prev2</code> on the start card alone)."
+    ),
+    START_CARD: (
+        f"{START_CARD} the start card breaks this rule too; it was not judged, so it does not count as "
+        "evidence, but give credit to a student who names it and says so."
+    ),
+}
+
+
+def _ruled_out(
+    letter: str, cand: Candidate, first: Play, layout: Layout, style: Style
+) -> tuple[str, list[Play]]:
+    """The key's sentence for a ruled-out option: the named card explained, then every other card that
+    rules it out (the teacher accepts any of them), with the marks of :data:`MARK_NOTES`; and those plays."""
+    rule = cand.rule
+    refuting = falsifiers(cand, layout)
+    others = [q for q in refuting if q.order != first.order]
+
+    def past(q: Play) -> str:
+        return PAST_THE_TABLE if reads_past_the_table(rule, q.situation(layout)) else ""
+
+    text = f"{letter} is {_falsify_text(letter, first, layout, style)}{past(first)}"
+    if others:
+        cards = ", ".join(f"{style.name(q.card)} ({escape(layout.where(q))}){past(q)}" for q in others)
+        many = "this card" if len(others) == 1 else f"any of these {len(others)} cards"
+        text += f" Also accept {many}: {cards}."
+    else:
+        text += " No other card rules it out."
+    if starter_breaks(rule, layout):
+        text += f" {START_CARD} The start card {style.name(layout.mainline[0])} would break it too."
+    return text, [first, *others]
+
+
+def _marking_notes(rows: list[str]) -> str:
+    used = [note for mark, note in MARK_NOTES.items() if any(mark in row for row in rows)]
+    return "".join(f'<p class="note">{note}</p>' for note in used)
 
 
 def _idea(p: WhatNext) -> str:
@@ -630,8 +675,8 @@ def css(recipe: Recipe, *, key: bool, puzzles: list[Puzzle] | None = None) -> st
     # Every page of a student's sheet carries a name line (pages get separated); page 1 has the form.
     named = not key and not all(isinstance(p, RecordSheet) for p in puzzles or [])
     top_right = '"Name: ______________________"' if named else '"Eleusis Lab"'
-    # An answer key's explanations may run on to the next page; its tables and lines never split.
-    puzzle_break = "auto" if key else "avoid"
+    # A puzzle, on the sheet or in the key, is never split: a teacher marks it on one page.
+    puzzle_break = "avoid"
     accent = "#333" if recipe.greyscale else "#1e3a8a"
     red = "#111" if recipe.greyscale else "#c8102e"
     return f"""

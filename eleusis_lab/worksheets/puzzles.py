@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 
 from eleusis_lab.cards import Card, deck
+from eleusis_lab.rules import Rule
+from eleusis_lab.rules.ast import REF_DEPTH, Ref
 from eleusis_lab.worksheets.candidates import Candidate, pool
 from eleusis_lab.worksheets.difficulty import Measured, measure_options, measure_what_next
 from eleusis_lab.worksheets.evidence import (
@@ -62,6 +64,18 @@ def falsifiers(candidate: Candidate, layout: Layout) -> list[Play]:
     """The plays whose verdict ``candidate`` contradicts, in play order (engine-judged)."""
     rule = candidate.rule
     return [p for p, before in layout.evidence() if rule.accepts(p.card, before) != p.accepted]
+
+
+def reads_past_the_table(rule: Rule, before: Sequence[Card]) -> bool:
+    """Does ``rule`` read more cards than ``before`` holds (``prev2`` on a one-card mainline)?  There its
+    verdict rests on the reading that such a rule accepts any card (RULES.md), which a key must say."""
+    depth = max((REF_DEPTH.get(n.name, 0) for n in rule.ast.walk() if isinstance(n, Ref)), default=0)
+    return depth > len(before)
+
+
+def starter_breaks(rule: Rule, layout: Layout) -> bool:
+    """Would ``rule`` refuse the start card?  The starter is not judged, but a student may name it."""
+    return not rule.accepts(layout.mainline[0], ())
 
 
 def agreement(candidate: Candidate, layout: Layout) -> float:
@@ -323,13 +337,25 @@ def make_what_next(
             values=table_values(branch.applies if branch else secret.rule.text, layout.mainline),
             family=family_size(deck_name),
             fitting=rivals.count,
-            also_fit=tuple(rivals.examples(2, unlike=[secret.text])),
+            also_fit=_other_rules(secret, rivals, deck_name, 2),
         )
     raise PuzzleError(
         f"rule {secret.key!r}: no layout in {tries} gave six 'what next' cards with one answer each "
         "(every rule of the rival family that fits the table agreeing with the key) that test every part "
         "of the rule"
     )
+
+
+def _other_rules(secret: Candidate, rivals: Rivals, deck_name: str, k: int) -> tuple[str, ...]:
+    """Up to ``k`` of the simplest fitting rivals that are other rules than the secret and each other
+    (judged exactly by :func:`same_rule`: "a or b" and "b or a" are one rule)."""
+    out: list[str] = []
+    for text in rivals.examples(8 * k):
+        if all(not same_rule(text, other, deck_name) for other in [secret.text, *out]):
+            out.append(text)
+            if len(out) == k:
+                break
+    return tuple(out)
 
 
 def _spare(layout: Layout, deck_name: str) -> list[Card]:

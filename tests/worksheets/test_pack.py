@@ -340,7 +340,91 @@ def test_key_frames_exactly_the_falsifying_cards(pack: dict) -> None:
                 if "eleusis-highlight-falsifier" in base64.b64decode(data).decode("utf-8"):
                     framed.append(card)
             entries = p["options"] if p["kind"] == "find-the-rule" else p["hypotheses"]
-            named = {e["falsified_by"]["card"] for e in entries if e["falsified_by"]}
+            named = {card for e in entries if e["falsified_by"] for card in e["ruled_out_by"]}
             assert set(framed) == named, (name, p["number"])
             framed_total += len(framed)
     assert framed_total > 50
+
+
+def _refuting(rule: Rule, layout: dict) -> list[tuple[Card, list[Card]]]:
+    """Every card of the table whose verdict ``rule`` contradicts, with the mainline it was judged on."""
+    return [(c, before) for before, c, ok in evidence(layout) if rule.accepts(c, before) != ok]
+
+
+def test_keys_list_every_card_that_rules_an_option_out_and_flag_the_readings(pack: dict) -> None:
+    """A teacher marks "ruled out by …" by looking the student's card up in one list: the key names
+    every card that rules the option out (the engine finds no other), marks with † those that do so only
+    because a rule reading past the table accepts any card, and with ⚑ options the start card breaks."""
+    from eleusis_lab.rules.ast import REF_DEPTH, Ref
+
+    listed = flagged = 0
+    for name, item in pack.items():
+        if "key-pdf" not in item["files"]:
+            continue
+        key = sections(pdf_text(item["files"]["key-pdf"]))
+        for p in item["answers"]["puzzles"]:
+            if p["kind"] not in ("find-the-rule", "survivors"):
+                continue
+            n, layout = p["number"], p["layout"]
+            entries = p["options"] if p["kind"] == "find-the-rule" else p["hypotheses"]
+            for e in entries:
+                if e["falsified_by"] is None:
+                    continue
+                rule = Rule.parse(e["rule"])
+                refuting = _refuting(rule, layout)
+                assert sorted(e["ruled_out_by"]) == sorted(str(c) for c, _ in refuting), (name, n)
+                line = key[n].split(f"{e['letter']} is ruled out by ", 1)[1]
+                line = re.split(r"(?<=\.) (?=[A-H]\. |⚑ the start|† rules it out)", line, maxsplit=1)[0]
+                others = len(refuting) - 1
+                if others:
+                    many = "this card" if others == 1 else f"any of these {others} cards"
+                    assert f"Also accept {many}:" in line, (name, n, e["letter"])
+                else:
+                    assert "No other card rules it out." in line
+                for card, before in refuting:
+                    words = _text(card) if card.is_letter or card.is_blank else str(card)
+                    assert words in line, (name, n, e["letter"], str(card))
+                    depth = max(
+                        (REF_DEPTH.get(x.name, 0) for x in rule.ast.walk() if isinstance(x, Ref)), default=0
+                    )
+                    past = depth > len(before)
+                    assert (str(card) in e["past_the_table"]) == past
+                    flagged += past
+                    listed += 1
+                starter = Card.parse(layout["mainline"][0])
+                breaks = not rule.accepts(starter, [])
+                assert e["start_card_breaks"] == breaks
+                assert ("⚑ The start card" in line) == breaks, (name, n, e["letter"])
+                flagged += breaks
+    assert listed > 100 and flagged > 0
+
+
+def test_no_key_puzzle_is_split_across_pages_on_a4_or_letter(pack: dict, tmp_path: Path) -> None:
+    """Each key puzzle's header and its last line are on one page, printed on A4 and on Letter."""
+    from eleusis_lab.worksheets.build import html_to_pdf
+
+    for name, item in pack.items():
+        if "key-html" not in item["files"]:
+            continue
+        html = item["files"]["key-html"].read_text(encoding="utf-8")
+        printed = item["answers"]["paper"]
+        other = "letter" if printed == "A4" else "A4"  # the pack's own key is on the recipe's paper
+        pdf = tmp_path / f"{name}-{other}.pdf"
+        pdf.write_bytes(html_to_pdf(re.sub(r"size: (A4|letter);", f"size: {other};", html, count=1)))
+        for paper, path in ((printed, item["files"]["key-pdf"]), (other, pdf)):
+            pages = [flat(page) for page in pdf_text(path).split("\f")]
+            for p in item["answers"]["puzzles"]:
+                if p["kind"] == "find-the-rule":
+                    last = flat(p["options"][-1]["rule"])[:30]
+                elif p["kind"] == "survivors":
+                    last = flat(p["hypotheses"][-1]["rule"])[:30]
+                elif p["kind"] == "what-next":
+                    ok = p["choices"][-1]["accepted"]
+                    last = f"f. {'✓ yes' if ok else '✗ no'} —"
+                else:
+                    continue
+                head = re.compile(rf"(?<!\d){p['number']} {re.escape(KIND_TITLES[p['kind']])}")
+                on = [i for i, page in enumerate(pages) if head.search(page)]
+                assert len(on) == 1, (name, paper, p["number"])
+                after = pages[on[0]][head.search(pages[on[0]]).end() :]  # type: ignore[union-attr]
+                assert last in after, (name, paper, p["number"], last)
