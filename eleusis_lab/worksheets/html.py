@@ -76,6 +76,14 @@ class Style:
             self._cache[key] = tag
         return tag
 
+    def card_inked(self, card: Card, width: float = CARD_W, highlight: str | None = None) -> str:
+        """:meth:`card` with, under a letter card, its ink in words: colour ink turns to much the same grey
+        on a photocopier, and the corner letter (R, B, G) alone is small and reads "B" for blue."""
+        pic = self.card(card, width, highlight)
+        if card.is_letter and card.ink is not None:
+            return f'{pic}<div class="ink">{escape(str(card.ink))}</div>'
+        return pic
+
     def name(self, card: Card) -> str:
         """A card in running text: ``Q♥`` in red (hollow ♡ in greyscale), letter cards in words."""
         if card.is_playing:
@@ -122,14 +130,17 @@ def layout_html(
         mark = marks.get(play.order) if play else None
         label = "start" if i == 0 else str(i + 1)
         cell = [f'<div class="pos">{label}</div>']
-        cell.append(f'<div class="main">{style.card(card, main_w, "falsifier" if mark else None)}</div>')
+        cell.append(
+            f'<div class="main">{style.card_inked(card, main_w, "falsifier" if mark else None)}</div>'
+        )
         cell.append(f'<div class="mark">{escape(mark)}</div>' if mark else "")
         side = by_after.get(i, [])
         if side:
             cell.append('<div class="side">')
             for p in side:
                 m = marks.get(p.order)
-                cell.append(f'<div class="sc">{style.card(p.card, side_w, "falsifier" if m else None)}</div>')
+                pic = style.card_inked(p.card, side_w, "falsifier" if m else None)
+                cell.append(f'<div class="sc">{pic}</div>')
                 if m:
                     cell.append(f'<div class="mark">{escape(m)}</div>')
             cell.append("</div>")
@@ -213,8 +224,8 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         )
     if isinstance(p, WhatNext):
         cards = "".join(
-            f'<div class="choice"><div>{style.card(c, CHOICE_W)}</div><div class="cl">{LETTERS[i].lower()}'
-            f'</div><span class="box"></span></div>'
+            f'<div class="choice"><div>{style.card_inked(c, CHOICE_W)}</div>'
+            f'<div class="cl">{LETTERS[i].lower()}</div><span class="box"></span></div>'
             for i, c in enumerate(p.choices)
         )
         return _layout_puzzle(
@@ -291,7 +302,7 @@ def key_html(p: Puzzle, style: Style) -> str:
             f"{_prev2(p.layout, style)}.{_branch(p)} Each card was judged by the rule on this table.</p>"
             f'<div class="choices">'
             + "".join(
-                f'<div class="choice">{style.card(c, KEY_CHOICE_W, "accepted" if ok else "rejected")}'
+                f'<div class="choice">{style.card_inked(c, KEY_CHOICE_W, "accepted" if ok else "rejected")}'
                 f'<div class="cl">{LETTERS[i].lower()} {"✓" if ok else "✗"}</div></div>'
                 for i, (c, ok) in enumerate(zip(p.choices, p.accepted, strict=True))
             )
@@ -566,11 +577,11 @@ def how_to_read(recipe: Recipe, style: Style) -> str:
 
     def col(label: str, card: Card, note: str, side: str = "") -> str:
         return (
-            f'<div class="hcol"><div class="pos">{label}</div>{style.card(card, w)}'
+            f'<div class="hcol"><div class="pos">{label}</div>{style.card_inked(card, w)}'
             f'<div class="hn">{note}</div>{side}</div>'
         )
 
-    hang = f'<div class="side">{style.card(rejected, sw)}<div class="hn">rejected</div></div>'
+    hang = f'<div class="side">{style.card_inked(rejected, sw)}<div class="hn">rejected</div></div>'
     picture = (
         col("start", start, "start card")
         + col("2", second, "accepted", hang)
@@ -586,7 +597,27 @@ rule.</li>
 <li>A <b>rejected</b> card hangs below the mainline, under the card it tried to follow:
 {style.name(rejected)} was tried on {style.name(second)} and refused.</li>
 <li>While only one card is down, a rule about the two top cards accepts any card: there is no second
-card to compare with.</li></ul></div>"""
+card to compare with.</li>
+{_deck_facts(recipe.deck)}</ul></div>"""
+
+
+def _deck_facts(deck: str) -> str:
+    """What the cards are worth and how to read them: the convention every rule on the sheet uses."""
+    if deck == "letters":
+        return (
+            "<li><b>The cards</b>: a letter A to E (in that order: A first, E last) in <b>red</b>, "
+            "<b>blue</b> or <b>green</b> ink, written under each card and in its corner (R, B, G); a "
+            "<b>circle</b> or a <b>square</b>; an outline that is red (drawn <b>dashed</b>) or black "
+            "(<b>solid</b>). One more card, the <b>blank</b>, has no letter, ink, shape or outline: a "
+            "rule that asks the blank about them counts as met, so the blank fits any rule that does not "
+            "name it, and a card played on the blank fits any comparison with the top card.</li>"
+        )
+    return (
+        "<li><b>Card values</b>: <b>A = 1</b>, 2 to 10 as printed, <b>J = 11, Q = 12, K = 13</b> (an ace is "
+        "low, and K is not followed by A unless a rule says so). <b>High</b> cards are 8 to K, <b>low</b> "
+        "cards A to 7; <b>face</b> cards are J, Q, K. Hearts and diamonds are red, spades and clubs "
+        "black.</li>"
+    )
 
 
 def greyscale_legend(recipe: Recipe, style: Style) -> str:
@@ -776,6 +807,7 @@ section.puzzle h2, p.answer {{ break-after: avoid; }}
 .howto li {{ margin: 0 0 0.6mm; }}
 .hcol {{ display: inline-block; vertical-align: top; width: 19mm; text-align: center; }}
 .hcol .pos {{ font-size: 7pt; color: #666; height: 3.2mm; }}
+.ink {{ font-size: 6pt; line-height: 1.1; color: #333; }}
 .hcol .hn {{ font-size: 6.5pt; line-height: 1.15; color: #333; margin-top: 0.5mm; }}
 .hcol .side {{ margin-top: 1mm; padding-top: 0.6mm; border-top: 0.6pt dashed #999; }}
 .legend {{ border: 0.6pt dashed #555; padding: 1mm 3mm; margin: 2mm 0 0; font-size: 8pt; }}

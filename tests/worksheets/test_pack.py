@@ -428,3 +428,32 @@ def test_no_key_puzzle_is_split_across_pages_on_a4_or_letter(pack: dict, tmp_pat
                 assert len(on) == 1, (name, paper, p["number"])
                 after = pages[on[0]][head.search(pages[on[0]]).end() :]  # type: ignore[union-attr]
                 assert last in after, (name, paper, p["number"], last)
+
+
+def test_every_sheet_says_what_the_cards_are_worth(pack: dict) -> None:
+    """The how-to box gives the value convention the rules use (A = 1 … K = 13), or, for the letter deck,
+    the letter order, the inks, the outlines and the blank card."""
+    checked = 0
+    for name, item in pack.items():
+        answers = item["answers"]["puzzles"]
+        if not any("layout" in p for p in answers):
+            continue
+        text = flat(pdf_text(item["files"]["sheet-pdf"]))
+        if any(p.get("deck") == "letters" for p in answers):
+            for words in ("A first, E last", "red, blue or green ink", "dashed", "the blank"):
+                assert words in text, (name, words)
+        else:
+            assert "A = 1, 2 to 10 as printed, J = 11, Q = 12, K = 13" in text, name
+            assert "High cards are 8 to K, low cards A to 7" in text, name
+        checked += 1
+    assert checked >= 7
+
+
+def test_letter_cards_carry_their_ink_in_words(pack: dict) -> None:
+    """A colour sheet photocopied in grey still tells the inks apart: the ink is written under each card."""
+    html = Path(pack["letters"]["files"]["sheet-html"]).read_text(encoding="utf-8")
+    drawn = re.findall(r'data-card="([^"]+)" src="[^"]+">(<div class="ink">(\w+)</div>)?', html)
+    letters = [(Card.parse(card), ink) for card, _, ink in drawn if not card.startswith("blank")]
+    assert len(letters) > 60
+    for card, ink in letters:
+        assert ink == str(card.ink), card
