@@ -18,6 +18,7 @@ from typing import Any
 from eleusis_lab.files import SHARED, write_atomically
 from eleusis_lab.lesson_copy import kit_recipes
 from eleusis_lab.worksheets.candidates import Candidate, resolve_keys, secret_candidate
+from eleusis_lab.worksheets.difficulty import description_length
 from eleusis_lab.worksheets.html import document
 from eleusis_lab.worksheets.layout import Layout, Play
 from eleusis_lab.worksheets.puzzles import (
@@ -121,22 +122,52 @@ def generate(recipe: Recipe) -> list[Puzzle]:
         for key in pick_secrets(keys, spec.count, rng):
             number += 1
             secret = secrets[key]
-            prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}")
             avoid = frozenset(used)
-            puzzle: Puzzle
             try:
-                if spec.kind == "find-the-rule":
-                    puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
-                    used.update(c.key for c in puzzle.options)
-                elif spec.kind == "survivors":
-                    puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
-                    used.update(c.key for c in puzzle.hypotheses)
-                else:
-                    puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+                puzzle = _measured_puzzle(recipe, si, number, key, spec.kind, secret, difficulty, avoid)
             except PuzzleError as e:
                 raise PuzzleError(f"{recipe.source}: puzzle {number} ({spec.kind}): {e}") from None
+            if isinstance(puzzle, FindTheRule):
+                used.update(c.key for c in puzzle.options)
+            elif isinstance(puzzle, Survivors):
+                used.update(c.key for c in puzzle.hypotheses)
             puzzles.append(puzzle)
     return puzzles
+
+
+#: Deals tried per puzzle for one whose measured difficulty is the recipe's (else the nearest is kept):
+#: a recipe labelled "easy" should print easy puzzles.
+LABEL_TRIES = 8
+_SOLVED_AIM = {"easy": 5.0, "medium": 3.5, "hard": 1.0}  # players (of 5) who solve a puzzle of each level
+
+
+def _measured_puzzle(
+    recipe: Recipe,
+    si: int,
+    number: int,
+    key: str,
+    kind: str,
+    secret: Candidate,
+    difficulty: str,
+    avoid: frozenset[str],
+) -> FindTheRule | WhatNext | Survivors:
+    """The first of :data:`LABEL_TRIES` deals whose simulated players rate it ``difficulty``, else the deal
+    whose count of solving players comes nearest the level's (each deal seeded by its place)."""
+    made: list[FindTheRule | WhatNext | Survivors] = []
+    for attempt in range(LABEL_TRIES):
+        prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}" + (f"/{attempt}" if attempt else ""))
+        puzzle: FindTheRule | WhatNext | Survivors
+        if kind == "find-the-rule":
+            puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+        elif kind == "survivors":
+            puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+        else:
+            puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+        if puzzle.measured is None or puzzle.measured.label == difficulty:
+            return puzzle
+        made.append(puzzle)
+    aim = _SOLVED_AIM[difficulty]
+    return min(made, key=lambda p: abs(len(p.measured.solved_by) - aim) if p.measured else 0.0)
 
 
 def build(
@@ -302,6 +333,7 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 "measured": p.measured.label,
                 "solved_by": list(p.measured.solved_by),
                 "players": p.measured.players,
+                "rule_bits": round(description_length(p.secret.text, p.deck), 1),
             }
         if isinstance(p, FindTheRule):
             item.update(

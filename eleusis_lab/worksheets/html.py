@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from eleusis_lab.cards import Card, Suit
+from eleusis_lab.worksheets.difficulty import description_length
 from eleusis_lab.worksheets.puzzles import (
     LETTERS,
     DesignRule,
@@ -83,6 +84,12 @@ class Style:
         if card.is_letter and card.ink is not None:
             return f'{pic}<div class="ink">{escape(str(card.ink))}</div>'
         return pic
+
+    def short_name(self, card: Card) -> str:
+        """:meth:`name`, with a letter card as its four features (``D red circle black``) for long lists."""
+        if card.is_letter:
+            return f'<span class="cn">{escape(str(card))}</span>'
+        return self.name(card)
 
     def name(self, card: Card) -> str:
         """A card in running text: ``Q♥`` in red (hollow ♡ in greyscale), letter cards in words."""
@@ -161,7 +168,11 @@ def _level(p: FindTheRule | WhatNext | Survivors, *, key: bool = False) -> str:
     """The measured difficulty for the heading (the key says who solved it)."""
     if p.measured is None:
         return p.difficulty
-    return p.measured.words() if key else p.measured.label
+    if not key:
+        return p.measured.label
+    bits = description_length(p.secret.text, p.deck)
+    length = "a rule outside the grammar" if bits == float("inf") else f"a rule of {bits:.0f} bits"
+    return f"{p.measured.words()}; {length}"
 
 
 def _head(kind: str, number: int, extra: str = "") -> str:
@@ -373,7 +384,7 @@ def _ruled_out(
 
     text = f"{letter} is {_falsify_text(letter, first, layout, style)}{past(first)}"
     if others:
-        cards = ", ".join(f"{style.name(q.card)} ({escape(layout.where(q))}){past(q)}" for q in others)
+        cards = ", ".join(f"{style.short_name(q.card)} ({_spot(q)}){past(q)}" for q in others)
         many = "this card" if len(others) == 1 else f"any of these {len(others)} cards"
         text += f" Also accept {many}: {cards}."
     else:
@@ -383,8 +394,15 @@ def _ruled_out(
     return text, [first, *others]
 
 
+def _spot(play: Play) -> str:
+    """Where a play lies, briefly: ``card 5`` (mainline) or ``under 3`` (the sideline below card 3)."""
+    return f"card {play.after + 2}" if play.accepted else f"under {play.after + 1}"
+
+
 def _marking_notes(rows: list[str]) -> str:
     used = [note for mark, note in MARK_NOTES.items() if any(mark in row for row in rows)]
+    if any(" Also accept " in row for row in rows):
+        used.insert(0, "“card 5” is mainline card 5; “under 3” is the sideline below mainline card 3.")
     return "".join(f'<p class="note">{note}</p>' for note in used)
 
 

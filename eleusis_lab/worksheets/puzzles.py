@@ -118,6 +118,11 @@ class FindTheRule:
     measured: Measured | None = None  # how many simulated players solve it
     kind: str = "find-the-rule"
 
+    @property
+    def secret(self) -> Candidate:
+        """The rule that made the table (the right option)."""
+        return self.options[self.answer]
+
 
 @dataclass(frozen=True)
 class WhatNext:

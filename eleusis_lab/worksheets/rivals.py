@@ -95,6 +95,9 @@ class _Searched:
     families: tuple[_Family, ...]
     texts: Sequence[str]
     costs: tuple[np.ndarray, ...]  # each searched member's cost: its atoms' costs plus its structure's
+    needed: (
+        np.ndarray
+    )  # the atoms any member reads (a few hundred of the table's 50,000): only these are judged
 
 
 def _space_deck(deck: str) -> str:
@@ -135,7 +138,8 @@ def _searched(deck: str) -> _Searched:
     families.append(_Family(if_then, rows))
     costs.append(sum(table.costs[atom] for atom in if_then.atoms_of(rows)) + STRUCT_COST["if"])
     situation = A.letter_situation if deck == "letters" else A.standard_situation
-    return _Searched(deck, table, situation, tuple(families), table.texts, tuple(costs))
+    needed = np.flatnonzero(allowed)  # every member reads these atoms only
+    return _Searched(deck, table, situation, tuple(families), table.texts, tuple(costs), needed)
 
 
 def family_size(deck: str) -> int:
@@ -165,7 +169,8 @@ class Rivals:
     def accepts(self, card: Card, mainline: Sequence[Card]) -> list[np.ndarray]:
         """Each live rival's verdict on ``card`` tried on ``mainline``, family by family."""
         values, missing = self._s.situation(card, list(mainline))  # type: ignore[operator]
-        out = self._s.atoms.evaluate(values, missing)  # type: ignore[attr-defined]
+        out = np.zeros(len(self._s.texts), dtype=np.int8)
+        out[self._s.needed] = self._s.atoms.evaluate(values, missing, self._s.needed)  # type: ignore[attr-defined]
         return [
             f.family.accept(out, values, missing, rows) if len(rows) else np.zeros(0, dtype=bool)  # type: ignore[attr-defined]
             for f, rows in zip(self._s.families, self._live, strict=True)

@@ -382,7 +382,8 @@ def test_keys_list_every_card_that_rules_an_option_out_and_flag_the_readings(pac
                 else:
                     assert "No other card rules it out." in line
                 for card, before in refuting:
-                    words = _text(card) if card.is_letter or card.is_blank else str(card)
+                    first = str(card) == e["falsified_by"]["card"]  # explained in full words
+                    words = _text(card) if first and card.is_letter else str(card)
                     assert words in line, (name, n, e["letter"], str(card))
                     depth = max(
                         (REF_DEPTH.get(x.name, 0) for x in rule.ast.walk() if isinstance(x, Ref)), default=0
@@ -457,3 +458,38 @@ def test_letter_cards_carry_their_ink_in_words(pack: dict) -> None:
     assert len(letters) > 60
     for card, ink in letters:
         assert ink == str(card.ink), card
+
+
+def test_a_recipe_prints_the_difficulty_it_names_or_says_mixed(pack: dict) -> None:
+    """The simulated players' labels printed on a sheet all equal the recipe's difficulty, or the title
+    says the sheet is mixed; the key gives who solved each puzzle and the rule's description length."""
+    from eleusis_lab.worksheets.difficulty import description_length
+
+    uniform = 0
+    for name, item in pack.items():
+        measured = [p for p in item["answers"]["puzzles"] if "difficulty" in p]
+        if not measured:
+            continue
+        labels = {p["difficulty"]["measured"] for p in measured}
+        named = {p["difficulty"]["recipe"] for p in measured}
+        title = item["answers"]["title"]
+        assert labels == named or "mixed" in title, (name, title, sorted(labels))
+        uniform += labels == named
+        sheet = sections(pdf_text(item["files"]["sheet-pdf"]))
+        key = sections(pdf_text(item["files"]["key-pdf"]))
+        for p in measured:
+            d = p["difficulty"]
+            heading = f"{p['number']} {KIND_TITLES[p['kind']]} {d['measured']} "
+            assert sheet[p["number"]].startswith(heading), (name, heading)
+            assert f"{len(d['solved_by'])} of {d['players']} simulated players solve it" in key[p["number"]]
+            rule = (
+                p["rule"]
+                if "rule" in p
+                else next(o["rule"] for o in p["options"] if o["letter"] == p["answer"])
+            )
+            assert d["rule_bits"] == round(description_length(rule, p["deck"]), 1)
+            length = (
+                "outside the grammar" if d["rule_bits"] == float("inf") else f"of {d['rule_bits']:.0f} bits"
+            )
+            assert f"a rule {length}" in key[p["number"]], (name, p["number"])
+    assert uniform >= 3
