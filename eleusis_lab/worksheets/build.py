@@ -11,7 +11,7 @@ import json
 import os
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +132,11 @@ def generate(recipe: Recipe) -> list[Puzzle]:
             elif isinstance(puzzle, Survivors):
                 used.update(c.key for c in puzzle.hypotheses)
             puzzles.append(puzzle)
+    # One "name a second rule that also fits" prompt per sheet, on the first table that has one.
+    for i, p in enumerate(puzzles):
+        if isinstance(p, WhatNext | FindTheRule) and p.also_fit:
+            puzzles[i] = replace(p, second_rule=True)
+            break
     return puzzles
 
 
@@ -341,6 +346,8 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 layout=_layout(p.layout),
                 answer=LETTERS[p.answer],
                 options=[_lettered(i, c, p.falsified_by[i], p.layout) for i, c in enumerate(p.options)],
+                also_fit=list(p.also_fit),
+                second_rule_prompt=p.second_rule,
             )
         elif isinstance(p, WhatNext):
             item.update(
@@ -356,6 +363,7 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 else {"conditions": [list(c) for c in p.branch.conditions], "applies": p.branch.applies},
                 values=[list(v) for v in p.values],
                 rivals={"family": p.family, "fitting": p.fitting, "examples": list(p.also_fit)},
+                second_rule_prompt=p.second_rule,
             )
         elif isinstance(p, Survivors):
             item.update(

@@ -86,9 +86,10 @@ class Style:
         return pic
 
     def short_name(self, card: Card) -> str:
-        """:meth:`name`, with a letter card as its four features (``D red circle black``) for long lists."""
-        if card.is_letter:
-            return f'<span class="cn">{escape(str(card))}</span>'
+        """:meth:`name`, but a letter card by its letter alone, for lists that also say where each card lies
+        (the key's table frames them all)."""
+        if card.is_letter and card.letter is not None:
+            return f'<span class="cn">{escape(card.letter)}</span>'
         return self.name(card)
 
     def name(self, card: Card) -> str:
@@ -229,9 +230,9 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
             p,
             style,
             "These cards were played under a secret rule. Which of the four rules below would it be, judging "
-            "from the table? Tick one. For each of the others, find a card that rules it out.",
+            "from the table? Tick one. For each of the others, find a card that falsifies it (rules it out).",
             f'<ol class="options">{opts}</ol>'
-            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p>',
+            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p>' + _second_rule_prompt(p),
         )
     if isinstance(p, WhatNext):
         cards = "".join(
@@ -245,7 +246,7 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
             "Study the table. Which of the six cards below would the rule accept as the next card, on "
             f"{style.name(p.layout.mainline[-1])}, judging from the table? Tick every one you think fits.",
             f'<div class="choices">{cards}</div>'
-            f'<p class="write">My idea of the rule: <span class="line"></span></p>',
+            f'<p class="write">My idea of the rule: <span class="line"></span></p>' + _second_rule_prompt(p),
         )
     if isinstance(p, Survivors):
         items = "".join(
@@ -256,8 +257,8 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         return _layout_puzzle(
             p,
             style,
-            "Here are six hypotheses about the secret rule. Cross out each one the table proves wrong, "
-            "and write the card that proves it. Which survive?",
+            "Here are six hypotheses about the secret rule. Cross out each one the evidence on the table "
+            "falsifies, and write the card that falsifies it. Which survive?",
             f'<table class="hyps">{items}</table>',
         )
     if isinstance(p, DesignRule):
@@ -265,6 +266,25 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
     if isinstance(p, RecordSheet):
         return record_html(p, style)
     raise TypeError(f"unknown puzzle {p!r}")
+
+
+def _second_rule_prompt(p: FindTheRule | WhatNext) -> str:
+    if not p.second_rule:
+        return ""
+    return (
+        '<p class="write">A second rule that also fits every card of the table (a rival hypothesis): '
+        '<span class="line"></span></p>'
+    )
+
+
+def _second_rule_key(p: FindTheRule | WhatNext) -> str:
+    if not p.second_rule:
+        return ""
+    others = ", ".join(f"<code>{escape(t)}</code>" for t in p.also_fit)
+    return (
+        f'<p class="idea">A second rule that also fits: accept any rule, other than the student’s first '
+        f"idea, that gives every card of the table its verdict, e.g. {others}.</p>"
+    )
 
 
 def _blanks(letters: str) -> str:
@@ -295,7 +315,7 @@ def key_html(p: Puzzle, style: Style) -> str:
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Answer: <b>{LETTERS[p.answer]}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
-            f'<ol class="key">{"".join(rows)}</ol>{_marking_notes(rows)}</section>'
+            f'<ol class="key">{"".join(rows)}</ol>{_marking_notes(rows)}{_second_rule_key(p)}</section>'
         )
     if isinstance(p, WhatNext):
         for i, (card, ok) in enumerate(zip(p.choices, p.accepted, strict=True)):
@@ -347,8 +367,8 @@ def key_html(p: Puzzle, style: Style) -> str:
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number)}'
             f"<p>Answers will vary. Check the student’s "
             f'rule with <code>eleusis-lab check "RULE"</code> or the rule-check cell of the lessons: it '
-            f"should let every card be played at some point, never dead-end, and leave roughly a quarter to "
-            f"a third of the deck playable at each turn.</p></section>"
+            f"should let every card be played at some point, never dead-end, and leave at least a quarter "
+            f"of the deck playable on a typical turn (13 of 52); ideally 13 to 15 of 52.</p></section>"
         )
     if isinstance(p, RecordSheet):
         return ""
@@ -413,7 +433,7 @@ def _idea(p: WhatNext) -> str:
     return (
         f'<p class="idea">My idea of the rule: accept any rule that fits every card on the table{shown}. '
         f"Of the {p.family:,} rules of up to two parts about the card and the top card, {p.fitting:,} fit "
-        f"this table, and every one of them gives the ticks above.</p>"
+        f"this table, and every one of them gives the ticks above.</p>{_second_rule_key(p)}"
     )
 
 
@@ -438,6 +458,30 @@ def _prev2(layout: Layout, style: Style) -> str:
 
 
 # -- pages without a secret rule ------------------------------------------------------------------
+def _rule_reference(deck: str) -> str:
+    """The few words of the rule language a student needs, on the page (lesson 5 has the full cheat sheet)."""
+    if deck == "letters":
+        words = (
+            "<code>card</code> the card played, <code>prev</code> the top card, <code>prev2</code> the one "
+            'before; <code>.letter</code> (<code>"A"</code>…<code>"E"</code>), <code>.ink</code> '
+            "(<code>red</code>, <code>blue</code>, <code>green</code>), <code>.shape</code> (<code>circle"
+            "</code>, <code>square</code>), <code>.outline</code>; <code>card is blank</code>"
+        )
+    else:
+        words = (
+            "<code>card</code> the card played, <code>prev</code> the top card, <code>prev2</code> the one "
+            "before; <code>.rank</code> (1 to 13), <code>.suit</code> (<code>spades</code>, <code>hearts"
+            "</code>, …), <code>.color</code>; <code>card is red</code> / <code>black</code> / <code>even"
+            "</code> / <code>odd</code> / <code>high</code> / <code>low</code> / <code>face</code>"
+        )
+    return (
+        f'<span class="ref">Rule language: {words}; compare with <code>==</code> <code>!=</code> '
+        "<code>&lt;</code> <code>&gt;</code>; join with <code>and</code>, <code>or</code>, <code>not</code>; "
+        "choose with <code>if … then … else …</code>. The full cheat sheet is in lesson 5 (designing a "
+        "good rule); <code>eleusis-lab rules</code> lists the library's rules as examples.</span>"
+    )
+
+
 def design_html(p: DesignRule, style: Style) -> str:
     size = 61 if p.deck == "letters" else 52
     examples = []
@@ -472,13 +516,14 @@ fair enough to be found. Work through the steps.</p>
 <li>The rule depends only on the cards (and on the players only if you announce it) — Gardner.</li>
 <li>Every card of the deck must be playable at some point, and the line must never get stuck — Golden.</li>
 <li>Never restrict the choice to fewer than a quarter of the deck — Gardner.</li>
-<li>Ideally 12 to 15 of the 52 cards are playable at any moment — Golden.</li>
+<li>Ideally 12 to 15 of the 52 cards are playable at any moment — Golden. With Gardner's quarter, an
+ideal rule leaves {-(-size // 4)} to {round(15 / 52 * size)} of the {size} cards playable.</li>
 <li>The dealer scores best when one player finds the rule and the others do not: not too easy, not
 too hard.</li></ul></div>
 <ol class="steps">
 <li><b>Write your rule in words.</b><span class="line"></span><span class="line"></span></li>
 <li><b>Write it in the rule language</b> (for example <code>card.color != prev.color</code>).
-<span class="line"></span></li>
+{_rule_reference(p.deck)}<span class="line"></span></li>
 <li><b>Count the playable cards.</b> Pick four different top cards. For each, count how many of the {size}
 cards your rule would accept next.
 <table class="grid count"><tr><th>#</th><th>Top card(s)</th><th>Cards playable</th>
@@ -487,7 +532,8 @@ cards your rule would accept next.
 on which it is accepted? <span class="line"></span></li>
 <li><b>Dead ends?</b> Could the line reach a top card on which nothing is accepted? <span class="box"></span>
 no <span class="box"></span> yes — then change the rule.</li>
-<li><b>Check with the computer:</b> <code>eleusis-lab check "your rule"</code> prints the same numbers.</li>
+<li><b>If you have a computer</b> (not needed for steps 1–5): <code>eleusis-lab check "your rule"</code>,
+or the rule-check cell of lesson 5, prints the same numbers.</li>
 </ol>
 <p class="task"><b>Two worked examples</b>, measured by the rule checks:</p>{table}
 </section>"""
@@ -638,6 +684,52 @@ def _deck_facts(deck: str) -> str:
     )
 
 
+def worked_html(deck: str, style: Style) -> str:
+    """A small table solved step by step (:mod:`eleusis_lab.worksheets.worked`), before the first puzzle."""
+    from eleusis_lab.worksheets.worked import worked_example
+
+    ex = worked_example(deck)
+    layout, top = ex.layout, ex.layout.mainline[-1]
+    n_yes = len(layout.mainline) - 1
+    n_no = sum(len(s) for s in layout.sidelines)
+    steps = [
+        f"<li><b>Evidence.</b> {n_yes} cards were accepted and {n_no} refused. Each verdict is evidence "
+        "about the secret rule: whatever the rule is, it must give every one of these cards its verdict.</li>"
+    ]
+    for h in ex.hypotheses:
+        said = f"<b>Hypothesis:</b> “{escape(h.english)}”"
+        play = h.falsified_by
+        if play is not None:
+            verdict = "accepted" if play.accepted else "refused"
+            would = "refuse" if play.accepted else "accept"
+            steps.append(
+                f"<li>{said} The evidence <b>falsifies</b> it: {style.name(play.card)} "
+                f"({escape(layout.where(play))}) was {verdict}, but this hypothesis would {would} it. "
+                "Cross it out: one card is enough.</li>"
+            )
+        else:
+            steps.append(
+                f"<li>{said} Check it against every card: {escape(ex.fits_because)} It fits all the "
+                "evidence, so keep it. That does not prove it: evidence can only falsify.</li>"
+            )
+    other = "accepts" if not ex.splitter_secret else "refuses"
+    mine = "accepts" if ex.splitter_secret else "refuses"
+    steps.append(
+        f"<li><b>A second rule that also fits:</b> <code>{escape(ex.second_rule)}</code> gives every card "
+        f"on this table its verdict too. The table cannot tell the two apart yet: "
+        f"{style.name(ex.splitter)} played on {style.name(top)} would, since the kept hypothesis {mine} it "
+        f"and the second rule {other} it.</li>"
+    )
+    steps.append(
+        f"<li><b>What next?</b> Judging from the table with the kept hypothesis, on {style.name(top)} the "
+        f"rule would accept {style.name(ex.next_yes)} and refuse {style.name(ex.next_no)}.</li>"
+    )
+    return (
+        '<section class="worked-example"><h3>Worked example: finding a rule step by step</h3>'
+        f"{layout_html(layout, style, scale=0.8)}<ol>{''.join(steps)}</ol></section>"
+    )
+
+
 def greyscale_legend(recipe: Recipe, style: Style) -> str:
     """How a black-and-white print tells the colours apart (greyscale sheets and keys only)."""
     if recipe.deck == "letters":
@@ -703,7 +795,7 @@ def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool, own_rule_mm: f
             else '<table class="meta"><tr><td>Name: <span class="mid"></span></td><td>Class: '
             '<span class="short"></span></td><td>Date: <span class="short"></span></td></tr></table>'
         )
-        howto = how_to_read(recipe, style) if has_tables else ""
+        howto = how_to_read(recipe, style) + worked_html(recipe.deck, style) if has_tables else ""
         top = f'<header class="top"><h1>{escape(title)}</h1>{name_line}{intro}{howto}{legend}</header>'
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
@@ -826,6 +918,12 @@ section.puzzle h2, p.answer {{ break-after: avoid; }}
 .hcol {{ display: inline-block; vertical-align: top; width: 19mm; text-align: center; }}
 .hcol .pos {{ font-size: 7pt; color: #666; height: 3.2mm; }}
 .ink {{ font-size: 6pt; line-height: 1.1; color: #333; }}
+.worked-example {{ border: 0.6pt solid #9aa3b2; border-radius: 2.5mm; padding: 1.5mm 4mm 1mm;
+                   margin: 2mm 0 0; font-size: 8.5pt; break-inside: avoid; }}
+.worked-example h3 {{ margin: 0 0 1mm; }}
+.worked-example ol {{ margin: 1mm 0 0; padding-left: 5mm; }}
+.worked-example li {{ margin: 0 0 0.6mm; }}
+.ref {{ display: block; font-size: 8pt; color: #333; margin: 0.5mm 0 0; }}
 .hcol .hn {{ font-size: 6.5pt; line-height: 1.15; color: #333; margin-top: 0.5mm; }}
 .hcol .side {{ margin-top: 1mm; padding-top: 0.6mm; border-top: 0.6pt dashed #999; }}
 .legend {{ border: 0.6pt dashed #555; padding: 1mm 3mm; margin: 2mm 0 0; font-size: 8pt; }}

@@ -116,6 +116,8 @@ class FindTheRule:
     falsified_by: tuple[Play | None, ...]  # per option; None for the answer
     falsifier_counts: tuple[int, ...]
     measured: Measured | None = None  # how many simulated players solve it
+    also_fit: tuple[str, ...] = ()  # rules of the rival family other than the answer that fit the table
+    second_rule: bool = False  # the sheet's "name a second rule that also fits" prompt is on this puzzle
     kind: str = "find-the-rule"
 
     @property
@@ -141,6 +143,7 @@ class WhatNext:
     family: int = 0  # rules in the rival family (eleusis_lab.worksheets.rivals)
     fitting: int = 0  # of those, the rules that fit the table (all answer as the key does)
     also_fit: tuple[str, ...] = ()  # the simplest of them other than the secret, for the key
+    second_rule: bool = False  # the sheet's "name a second rule that also fits" prompt is on this puzzle
     kind: str = "what-next"
 
 
@@ -297,6 +300,7 @@ def make_find_the_rule(
             measured=measure_options(
                 layout, deck_name, [c.rule for c in options_sorted], [i == order.index(0) for i in range(4)]
             ),
+            also_fit=_other_rules(secret, Rivals(deck_name, layout_plays(layout)), deck_name, 2),
         )
     raise PuzzleError(
         f"could not find three {difficulty} distractors for rule {secret.key!r} in {tries} layouts; "
@@ -535,7 +539,7 @@ BAD_EXAMPLE = "gardner-7"
 def make_design_rule(number: int, deck_name: str) -> DesignRule:
     """Worked examples for the rule-design page, measured by the rule checks: a bad rule and an ideal one."""
     from eleusis_lab.rules import library
-    from eleusis_lab.rules.checks import EXPRESS_HIGH, EXPRESS_LOW, check
+    from eleusis_lab.rules.checks import EXPRESS_HIGH, EXPRESS_LOW, GARDNER_SHARE, check
 
     letters = deck_name == "letters"
     keys = ["letters-cycle"] if letters else [BAD_EXAMPLE, *GOOD_EXAMPLES]
@@ -548,7 +552,12 @@ def make_design_rule(number: int, deck_name: str) -> DesignRule:
         report = check(entry.rule, deck="letters" if letters else "standard")
         size = report.faces
         typical = round(report.playable_median * size)
-        ideal = report.acceptable and round(EXPRESS_LOW * size) <= typical <= round(EXPRESS_HIGH * size)
+        # Ideal: acceptable, at least Gardner's quarter (the check's own verdict) and in Golden's 12-15.
+        ideal = (
+            report.acceptable
+            and report.playable_median >= GARDNER_SHARE
+            and round(EXPRESS_LOW * size) <= typical <= round(EXPRESS_HIGH * size)
+        )
         if key in GOOD_EXAMPLES and (not ideal or any(e["ideal"] for e in examples)):
             continue  # one ideal example is enough; a rule that is not ideal is no example of one
         examples.append(

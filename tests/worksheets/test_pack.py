@@ -314,7 +314,9 @@ def test_design_page_uses_the_rule_checks(pack: dict) -> None:
     assert "not acceptable" in text and "a good rule: ideal" in text
     (good,) = [e for e in item["answers"]["puzzles"][-1]["examples"] if e["ideal"]]
     checked = check(library.get(good["key"]).rule)
-    assert checked.acceptable and 12 <= round(checked.playable_median * 52) <= 15  # Express: ideally 12-15
+    # ideal as the check says it: at least Gardner's quarter (13 of 52) and within Express's 12-15
+    assert checked.acceptable and 13 <= round(checked.playable_median * 52) <= 15
+    assert "Rule language:" in text and "lesson 5" in text and "If you have a computer" in text
     assert "Alternate red and black" not in text.split("Design a rule")[-1]
 
 
@@ -383,8 +385,13 @@ def test_keys_list_every_card_that_rules_an_option_out_and_flag_the_readings(pac
                     assert "No other card rules it out." in line
                 for card, before in refuting:
                     first = str(card) == e["falsified_by"]["card"]  # explained in full words
-                    words = _text(card) if first and card.is_letter else str(card)
-                    assert words in line, (name, n, e["letter"], str(card))
+                    if first:
+                        words = _text(card)
+                    else:  # the rest briefly: where it lies, a letter card by its letter
+                        accepted = next(ok for b, c, ok in evidence(layout) if c == card and b == before)
+                        spot = f"card {len(before) + 1}" if accepted else f"under {len(before)}"
+                        words = f"{card.letter if card.is_letter else card} ({spot})"
+                    assert words in line, (name, n, e["letter"], words)
                     depth = max(
                         (REF_DEPTH.get(x.name, 0) for x in rule.ast.walk() if isinstance(x, Ref)), default=0
                     )
@@ -493,3 +500,37 @@ def test_a_recipe_prints_the_difficulty_it_names_or_says_mixed(pack: dict) -> No
             )
             assert f"a rule {length}" in key[p["number"]], (name, p["number"])
     assert uniform >= 3
+
+
+def test_each_sheet_works_an_example_and_asks_for_a_second_rule(pack: dict) -> None:
+    """Before the first puzzle, a table solved step by step with the words hypothesis, evidence and
+    falsify; one "second rule that also fits" prompt per sheet, answered in the key."""
+    from eleusis_lab.worksheets.worked import worked_example
+
+    for name, item in pack.items():
+        answers = item["answers"]["puzzles"]
+        if not any("layout" in p for p in answers):
+            continue
+        text = flat(pdf_text(item["files"]["sheet-pdf"]))
+        first = min(p["number"] for p in answers if "layout" in p)
+        worked = text.split("Worked example: finding a rule step by step", 1)
+        assert len(worked) == 2 and re.search(rf"(?<!\d){first} ", worked[1]), name
+        assert text.index("Worked example") < text.index(f"{first} {KIND_TITLES[answers[first - 1]['kind']]}")
+        for word in ("Hypothesis", "Evidence", "falsifies", "evidence can only falsify"):
+            assert word in worked[1].split(f"{first} {KIND_TITLES[answers[first - 1]['kind']]}")[0], (
+                name,
+                word,
+            )
+        deck = "letters" if any(p.get("deck") == "letters" for p in answers) else "standard"
+        example = worked_example(deck)
+        assert example.second_rule in worked[1]
+        prompts = [p for p in answers if p.get("second_rule_prompt")]
+        assert len(prompts) == 1, name
+        assert text.count("A second rule that also fits every card of the table") == 1
+        key = flat(pdf_text(item["files"]["key-pdf"]))
+        assert key.count("A second rule that also fits: accept any rule, other than") == 1
+        examples = prompts[0]["rivals"]["examples"] if "rivals" in prompts[0] else prompts[0]["also_fit"]
+        assert examples, name
+        for rule_text in examples:  # each example really fits every card of the table
+            rule = Rule.parse(rule_text)
+            assert all(rule.accepts(c, b) == ok for b, c, ok in evidence(prompts[0]["layout"])), rule_text
