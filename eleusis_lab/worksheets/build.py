@@ -281,11 +281,27 @@ def find_recipe(name: str) -> str:
     return name
 
 
-def build_all(out_dir: str | Path, folder: str | Path | None = None) -> list[BuildResult]:
+def build_all(
+    out_dir: str | Path,
+    folder: str | Path | None = None,
+    *,
+    paper: str | None = None,
+    greyscale: bool = False,
+) -> list[BuildResult]:
+    """Build every recipe of ``folder`` (the starter pack by default), on ``paper`` and in greyscale if
+    asked (overriding what each recipe says)."""
     found = recipes(folder)
     if not found:
         raise RecipeError(f"no recipes (*.toml) in {str(folder or RECIPE_DIR)!r}")
-    return [build(path, out_dir) for path in found]
+    results = []
+    for path in found:
+        recipe = load_recipe(path)
+        if paper is not None:
+            recipe = replace(recipe, paper=paper)
+        if greyscale:
+            recipe = replace(recipe, greyscale=True)
+        results.append(build(recipe, out_dir))
+    return results
 
 
 # -- machine-readable answers (for teachers' tools and the tests) ---------------------------------

@@ -51,8 +51,9 @@ KIND_TITLES = {
 class Style:
     """Colour or greyscale choices shared by every fragment of one document."""
 
-    def __init__(self, greyscale: bool) -> None:
+    def __init__(self, greyscale: bool, paper: str = "A4") -> None:
         self.greyscale = greyscale
+        self.paper = paper
         self._cache: dict[tuple[Card, float, str | None], str] = {}
 
     def card(self, card: Card, width: float = CARD_W, highlight: str | None = None) -> str:
@@ -547,6 +548,10 @@ LETTER_BOX = (
 )
 
 
+#: Lines for guesses on a record sheet, by paper.
+GUESS_LINES = {"A4": 5, "Letter": 4}
+
+
 def record_html(p: RecordSheet, style: Style) -> str:
     from eleusis_lab.play import find_variant
 
@@ -572,10 +577,13 @@ def record_html(p: RecordSheet, style: Style) -> str:
         )
     guesses = ""
     if states_rules:  # a guess (Express) or a prophet's rule (New Eleusis) is written down
-        glines = "".join("<tr><td></td><td></td><td></td><td></td></tr>" for _ in range(5))
+        # Letter paper is 17 mm shorter than A4: one guess line fewer keeps the page whole, and the
+        # heading and its table never part (a lone guess line on the next page was the result).
+        n_guesses = GUESS_LINES.get(style.paper, 5)
+        glines = "".join("<tr><td></td><td></td><td></td><td></td></tr>" for _ in range(n_guesses))
         guesses = (
-            '<h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th><th>Player</th>'
-            f"<th>Guess</th><th>Right?</th></tr>{glines}</table>"
+            '<div class="guesses"><h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th>'
+            f"<th>Player</th><th>Guess</th><th>Right?</th></tr>{glines}</table></div>"
         )
     cols = SCORE_COLUMNS[v]
     head = "".join(f"<th>{c}</th>" for c in cols)
@@ -771,7 +779,7 @@ def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool, own_rule_mm: f
     ``own_rule_mm`` adds a "your own rule" box of that height at the end (the build measures the space
     the last page has left).
     """
-    style = Style(recipe.greyscale)
+    style = Style(recipe.greyscale, recipe.paper)
     title = recipe.title + (" — answer key" if key else "")
     has_tables = any(not isinstance(p, (RecordSheet, DesignRule)) for p in puzzles)
     legend = greyscale_legend(recipe, style) if recipe.greyscale and has_tables else ""
@@ -901,6 +909,7 @@ table.rec td.s.short {{ height: 18mm; }}
 table.score td {{ height: 8mm; }}
 table.score tr.dealer td {{ background: #f3f4f6; font-weight: bold; }}
 table.guesses td {{ height: 6.5mm; }}
+div.guesses {{ break-inside: avoid; }}
 .secret {{ border: 0.8pt dashed #555; padding: 2mm 3mm; margin: 0 0 2mm; }}
 p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
 .formula p {{ margin: 0 0 1.5mm; }}

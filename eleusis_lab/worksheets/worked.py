@@ -39,7 +39,7 @@ TABLES: dict[
         ),
         "4S",
         "7H",
-        "each accepted card is the other colour than the card before it, and each refused card is not.",
+        "each accepted card differs in colour from the card before it, and each refused card does not.",
     ),
     "letters": (
         ("A red circle black", "C blue square red", "B green circle black", "E red square black"),
