@@ -378,7 +378,13 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 if p.branch is None
                 else {"conditions": [list(c) for c in p.branch.conditions], "applies": p.branch.applies},
                 values=[list(v) for v in p.values],
-                rivals={"family": p.family, "fitting": p.fitting, "examples": list(p.also_fit)},
+                rivals={
+                    "family": p.family,
+                    "fitting": p.fitting,
+                    "examples": list(p.also_fit),
+                    "added_refusals": p.added_refusals,
+                    "dealt_tables": p.dealt_tables,
+                },
                 second_rule_prompt=p.second_rule,
             )
         elif isinstance(p, Survivors):

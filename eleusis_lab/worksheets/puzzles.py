@@ -144,6 +144,8 @@ class WhatNext:
     fitting: int = 0  # of those, the rules that fit the table (all answer as the key does)
     also_fit: tuple[str, ...] = ()  # the simplest of them other than the secret, for the key
     second_rule: bool = False  # the sheet's "name a second rule that also fits" prompt is on this puzzle
+    added_refusals: int = 0  # refused cards added to the dealt table to rule rivals out
+    dealt_tables: int = 1  # tables dealt until one could be made fair
     kind: str = "what-next"
 
 
@@ -310,6 +312,8 @@ def make_find_the_rule(
 
 #: At most this many refused cards are added to a what-next table to rule its rivals out.
 MAX_ADDED_REFUSALS = 5
+#: Refused cards are added under the last this many mainline cards only.
+REFUSAL_COLUMNS = 4
 #: A what-next choice is drawn from this many of the best cards that serve (variety without losing fairness).
 CHOOSE_AMONG = 3
 
@@ -324,11 +328,13 @@ def make_what_next(
     rule them out are added to the table (a few, beside the cards already refused); a table that cannot
     be made fair so is dealt again."""
     level = LEVELS[difficulty]
-    for _ in range(tries):
-        layout = _layout_for(secret, deck_name, rng, level)
-        if layout is None:
+    for dealt in range(1, tries + 1):
+        dealt_layout = _layout_for(secret, deck_name, rng, level)
+        if dealt_layout is None:
             continue
-        made = _fair_what_next(secret, layout, deck_name, difficulty, rng, level.shape.max_per_column + 1)
+        made = _fair_what_next(
+            secret, dealt_layout, deck_name, difficulty, rng, level.shape.max_per_column + 1
+        )
         if made is None:
             continue
         layout, picks, rivals = made
@@ -347,6 +353,8 @@ def make_what_next(
             family=family_size(deck_name),
             fitting=rivals.count,
             also_fit=_other_rules(secret, rivals, deck_name, 2),
+            added_refusals=len(layout.plays) - len(dealt_layout.plays),
+            dealt_tables=dealt,
         )
     raise PuzzleError(
         f"rule {secret.key!r}: no layout in {tries} gave six 'what next' cards with one answer each "
@@ -382,10 +390,11 @@ def _fair_what_next(
     main = layout.mainline
     rivals = Rivals(deck_name, layout_plays(layout))
     spare = _spare(layout, deck_name)
-    # Refused cards that could be added: a spare card the rule rejects, tried on a column with room.
+    # Refused cards that could be added: a spare card the rule rejects, tried on one of the last columns
+    # (evidence near the question, and a quarter of the work of trying every column) with room.
     offers = [
         (j, x)
-        for j in range(len(main) - 1, -1, -1)
+        for j in range(len(main) - 1, max(-1, len(main) - 1 - REFUSAL_COLUMNS), -1)
         if len(layout.sidelines[j]) < per_column
         for x in spare
         if not rule.accepts(x, main[: j + 1])

@@ -27,7 +27,7 @@ from eleusis_lab.worksheets.rivals import Rivals
 #: (English, rule text) with the secret rule last, a card that fits next, a card that does not, why the
 #: secret rule fits every card, in words)
 TABLES: dict[
-    str, tuple[tuple[str, ...], tuple[tuple[int, str], ...], tuple[tuple[str, str], ...], str, str]
+    str, tuple[tuple[str, ...], tuple[tuple[int, str], ...], tuple[tuple[str, str], ...], str, str, str]
 ] = {
     "standard": (
         ("5S", "9H", "3C", "JD"),

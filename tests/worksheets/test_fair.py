@@ -100,11 +100,7 @@ def test_no_rule_of_the_family_that_fits_a_what_next_table_ticks_differently(pac
             verdicts = rivals.verdicts(Card.parse(choice["card"]), main)
             differ = [t for t, v in zip(rivals.texts(), verdicts, strict=True) if v != choice["accepted"]]
             assert not differ, f"{name} #{p['number']}: {differ[:3]} fit the table but tick {choice['card']}"
-        assert p["rivals"] == {
-            "family": family_size(p["deck"]),
-            "fitting": rivals.count,
-            "examples": p["rivals"]["examples"],
-        }
+        assert p["rivals"]["family"] == family_size(p["deck"]) and p["rivals"]["fitting"] == rivals.count
         assert set(p["rivals"]["examples"]) <= set(rivals.texts())
         searched += 1
     assert searched >= 14
