@@ -7,7 +7,7 @@ The source rules come first, keyed ``gardner-1`` … ``gardner-7``, ``express-1`
 
 >>> from eleusis_lab.rules import library
 >>> library.get("gardner-2").english
-'Play a card of the same suit or the same rank as the top card ("Crazy Eights").'
+'Play a card of the same suit or the same rank as the top card (as in Crazy Eights, but no card is wild).'
 >>> library.get("gardner-7").acceptable
 False
 >>> "gardner-7" in [e.key for e in library.playable()]
@@ -118,7 +118,8 @@ _SOURCE_RULES: tuple[LibraryEntry, ...] = (
         "gardner-2",
         "Crazy Eights",
         GARDNER,
-        'Play a card of the same suit or the same rank as the top card ("Crazy Eights").',
+        "Play a card of the same suit or the same rank as the top card "
+        "(as in Crazy Eights, but no card is wild).",
         "card.suit == prev.suit or card.rank == prev.rank",
         "easy",
     ),

@@ -11,13 +11,14 @@ import json
 import os
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from eleusis_lab.files import PRIVATE, SHARED, write_atomically
 from eleusis_lab.lesson_copy import kit_recipes
 from eleusis_lab.worksheets.candidates import Candidate, resolve_keys, secret_candidate
+from eleusis_lab.worksheets.difficulty import description_length
 from eleusis_lab.worksheets.html import document
 from eleusis_lab.worksheets.layout import Layout, Play
 from eleusis_lab.worksheets.puzzles import (
@@ -29,12 +30,15 @@ from eleusis_lab.worksheets.puzzles import (
     RecordSheet,
     Survivors,
     WhatNext,
+    falsifiers,
     make_design_rule,
     make_find_the_rule,
     make_record_sheet,
     make_survivors,
     make_what_next,
     pick_secrets,
+    reads_past_the_table,
+    starter_breaks,
 )
 from eleusis_lab.worksheets.recipe import Recipe, RecipeError, load_recipe
 
@@ -118,22 +122,57 @@ def generate(recipe: Recipe) -> list[Puzzle]:
         for key in pick_secrets(keys, spec.count, rng):
             number += 1
             secret = secrets[key]
-            prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}")
             avoid = frozenset(used)
-            puzzle: Puzzle
             try:
-                if spec.kind == "find-the-rule":
-                    puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
-                    used.update(c.key for c in puzzle.options)
-                elif spec.kind == "survivors":
-                    puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
-                    used.update(c.key for c in puzzle.hypotheses)
-                else:
-                    puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+                puzzle = _measured_puzzle(recipe, si, number, key, spec.kind, secret, difficulty, avoid)
             except PuzzleError as e:
                 raise PuzzleError(f"{recipe.source}: puzzle {number} ({spec.kind}): {e}") from None
+            if isinstance(puzzle, FindTheRule):
+                used.update(c.key for c in puzzle.options)
+            elif isinstance(puzzle, Survivors):
+                used.update(c.key for c in puzzle.hypotheses)
             puzzles.append(puzzle)
+    # One "name a second rule that also fits" prompt per sheet, on the first table that has one.
+    for i, p in enumerate(puzzles):
+        if isinstance(p, WhatNext | FindTheRule) and p.also_fit:
+            puzzles[i] = replace(p, second_rule=True)
+            break
     return puzzles
+
+
+#: Deals tried per puzzle for one whose measured difficulty is the recipe's (else the nearest is kept):
+#: a recipe labelled "easy" should print easy puzzles.
+LABEL_TRIES = 8
+_SOLVED_AIM = {"easy": 5.0, "medium": 3.5, "hard": 1.0}  # players (of 5) who solve a puzzle of each level
+
+
+def _measured_puzzle(
+    recipe: Recipe,
+    si: int,
+    number: int,
+    key: str,
+    kind: str,
+    secret: Candidate,
+    difficulty: str,
+    avoid: frozenset[str],
+) -> FindTheRule | WhatNext | Survivors:
+    """The first of :data:`LABEL_TRIES` deals whose simulated players rate it ``difficulty``, else the deal
+    whose count of solving players comes nearest the level's (each deal seeded by its place)."""
+    made: list[FindTheRule | WhatNext | Survivors] = []
+    for attempt in range(LABEL_TRIES):
+        prng = random.Random(f"{recipe.seed}/{si}/{number}/{key}" + (f"/{attempt}" if attempt else ""))
+        puzzle: FindTheRule | WhatNext | Survivors
+        if kind == "find-the-rule":
+            puzzle = make_find_the_rule(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+        elif kind == "survivors":
+            puzzle = make_survivors(number, secret, recipe.deck, difficulty, prng, avoid=avoid)
+        else:
+            puzzle = make_what_next(number, secret, recipe.deck, difficulty, prng)
+        if puzzle.measured is None or puzzle.measured.label == difficulty:
+            return puzzle
+        made.append(puzzle)
+    aim = _SOLVED_AIM[difficulty]
+    return min(made, key=lambda p: abs(len(p.measured.solved_by) - aim) if p.measured else 0.0)
 
 
 def build(
@@ -249,11 +288,27 @@ def find_recipe(name: str) -> str:
     return str(shipped) if shipped.is_file() else name
 
 
-def build_all(out_dir: str | Path, folder: str | Path | None = None) -> list[BuildResult]:
+def build_all(
+    out_dir: str | Path,
+    folder: str | Path | None = None,
+    *,
+    paper: str | None = None,
+    greyscale: bool = False,
+) -> list[BuildResult]:
+    """Build every recipe of ``folder`` (the starter pack by default), on ``paper`` and in greyscale if
+    asked (overriding what each recipe says)."""
     found = recipes(folder)
     if not found:
         raise RecipeError(f"no recipes (*.toml) in {str(folder or RECIPE_DIR)!r}")
-    return [build(path, out_dir) for path in found]
+    results = []
+    for path in found:
+        recipe = load_recipe(path)
+        if paper is not None:
+            recipe = replace(recipe, paper=paper)
+        if greyscale:
+            recipe = replace(recipe, greyscale=True)
+        results.append(build(recipe, out_dir))
+    return results
 
 
 # -- machine-readable answers (for teachers' tools and the tests) ---------------------------------
@@ -278,13 +333,21 @@ def _layout(layout: Layout) -> dict[str, Any]:
 
 
 def _lettered(i: int, rule: Candidate, falsified_by: Play | None, layout: Layout) -> dict[str, Any]:
-    """A puzzle's ``i``-th lettered rule and the play that rules it out (None: it survives)."""
+    """A puzzle's ``i``-th lettered rule, the play the key names as ruling it out (None: it survives),
+    every play that rules it out, those that do so only by a rule reading past the table, and whether
+    the (unjudged) start card breaks it."""
+    refuting = falsifiers(rule, layout)
     return {
         "letter": LETTERS[i],
         "key": rule.key,
         "english": rule.english,
         "rule": rule.text,
         "falsified_by": _play(falsified_by, layout),
+        "ruled_out_by": [str(q.card) for q in refuting],
+        "past_the_table": [
+            str(q.card) for q in refuting if reads_past_the_table(rule.rule, q.situation(layout))
+        ],
+        "start_card_breaks": starter_breaks(rule.rule, layout),
     }
 
 
@@ -298,6 +361,7 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 "measured": p.measured.label,
                 "solved_by": list(p.measured.solved_by),
                 "players": p.measured.players,
+                "rule_bits": round(description_length(p.secret.text, p.deck), 1),
             }
         if isinstance(p, FindTheRule):
             item.update(
@@ -305,6 +369,8 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 layout=_layout(p.layout),
                 answer=LETTERS[p.answer],
                 options=[_lettered(i, c, p.falsified_by[i], p.layout) for i, c in enumerate(p.options)],
+                also_fit=list(p.also_fit),
+                second_rule_prompt=p.second_rule,
             )
         elif isinstance(p, WhatNext):
             item.update(
@@ -319,6 +385,14 @@ def answers_json(recipe: Recipe, puzzles: list[Puzzle]) -> dict[str, Any]:
                 if p.branch is None
                 else {"conditions": [list(c) for c in p.branch.conditions], "applies": p.branch.applies},
                 values=[list(v) for v in p.values],
+                rivals={
+                    "family": p.family,
+                    "fitting": p.fitting,
+                    "examples": list(p.also_fit),
+                    "added_refusals": p.added_refusals,
+                    "dealt_tables": p.dealt_tables,
+                },
+                second_rule_prompt=p.second_rule,
             )
         elif isinstance(p, Survivors):
             item.update(

@@ -98,7 +98,7 @@ STANDARD_GUESSES: tuple[tuple[str, str, str], ...] = (
     ("even-black", "If the top card is even play black; if it is odd play red.",
      "if prev is even then card is black else card is red"),
     ("within-two", "Play a card within 2 ranks of the top card.", "abs(card.rank - prev.rank) <= 2"),
-    ("other-colour-second", "Play the other colour than the second card from the top.",
+    ("other-colour-second", "Play a card whose colour differs from the second card from the top.",
      "card.color != prev2.color"),
     ("sum-small-spade", "If the two top cards add up to 12 or less play a black card; otherwise a red card.",
      "if prev.rank + prev2.rank <= 12 then card is black else card is red"),

@@ -52,6 +52,8 @@ def _fill(parser: argparse.ArgumentParser) -> None:
     a = sub.add_parser("build-all", help="build every recipe of a folder", description="Build every recipe.")
     a.add_argument("folder", nargs="?", help="folder of *.toml recipes (default: the starter pack)")
     a.add_argument("-o", "--out", help=f"output folder (default {_DEFAULT_OUT})")
+    a.add_argument("--paper", choices=["A4", "Letter"], help="override every recipe's paper size")
+    a.add_argument("--greyscale", action="store_true", help="draw for a black-and-white printer")
     a.set_defaults(func=run_build_all)
     ls = sub.add_parser("list", help="list the starter-pack recipes", description="List the recipes.")
     ls.set_defaults(func=run_list)
@@ -87,7 +89,7 @@ def run_build_all(args: argparse.Namespace) -> int:
     from eleusis_lab.worksheets import build_all
 
     total = 0.0
-    for result in build_all(_out(args), args.folder):
+    for result in build_all(_out(args), args.folder, paper=args.paper, greyscale=args.greyscale):
         total += result.seconds
         print(f"{result.recipe.name:<16} {len(result.puzzles):>3} items  {result.seconds:6.2f} s")
     print(f"{'total':<16}      {total:10.2f} s")

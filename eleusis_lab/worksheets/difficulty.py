@@ -18,6 +18,7 @@ is exactly the key's.  The label: solved by all five is *easy*, by three or four
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -121,3 +122,12 @@ def _scientist_ticks(deck: str, seen: Evidence, main: list[Card], choices: Seque
     for card, before, ok in seen:
         space.observe(list(before), card, ok)
     return [bool(p > 0.5) for p in space.probabilities(main, list(choices))]
+
+
+@functools.cache
+def description_length(rule_text: str, deck: str) -> float:
+    """The rule's description length in bits (:func:`eleusis_lab.science.grammar.description_bits`): the
+    other half of a puzzle's difficulty, beside how many simulated players solve it."""
+    from eleusis_lab.science.grammar import description_bits
+
+    return description_bits(rule_text, "letters" if deck == "letters" else "standard")

@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from eleusis_lab.cards import Card, Suit
+from eleusis_lab.worksheets.difficulty import description_length
 from eleusis_lab.worksheets.puzzles import (
     LETTERS,
     DesignRule,
@@ -21,10 +22,14 @@ from eleusis_lab.worksheets.puzzles import (
     RecordSheet,
     Survivors,
     WhatNext,
+    falsifiers,
+    reads_past_the_table,
+    starter_breaks,
 )
 from eleusis_lab.worksheets.scoresheets import printed_sheet
 
 if TYPE_CHECKING:
+    from eleusis_lab.worksheets.candidates import Candidate
     from eleusis_lab.worksheets.layout import Layout, Play
     from eleusis_lab.worksheets.recipe import Recipe
 
@@ -46,8 +51,9 @@ KIND_TITLES = {
 class Style:
     """Colour or greyscale choices shared by every fragment of one document."""
 
-    def __init__(self, greyscale: bool) -> None:
+    def __init__(self, greyscale: bool, paper: str = "A4") -> None:
         self.greyscale = greyscale
+        self.paper = paper
         self._cache: dict[tuple[Card, float, str | None], str] = {}
 
     def card(self, card: Card, width: float = CARD_W, highlight: str | None = None) -> str:
@@ -71,6 +77,21 @@ class Style:
             )
             self._cache[key] = tag
         return tag
+
+    def card_inked(self, card: Card, width: float = CARD_W, highlight: str | None = None) -> str:
+        """:meth:`card` with, under a letter card, its ink in words: colour ink turns to much the same grey
+        on a photocopier, and the corner letter (R, B, G) alone is small and reads "B" for blue."""
+        pic = self.card(card, width, highlight)
+        if card.is_letter and card.ink is not None:
+            return f'{pic}<div class="ink">{escape(str(card.ink))}</div>'
+        return pic
+
+    def short_name(self, card: Card) -> str:
+        """:meth:`name`, but a letter card by its letter alone, for lists that also say where each card lies
+        (the key's table frames them all)."""
+        if card.is_letter and card.letter is not None:
+            return f'<span class="cn">{escape(card.letter)}</span>'
+        return self.name(card)
 
     def name(self, card: Card) -> str:
         """A card in running text: ``Q♥`` in red (hollow ♡ in greyscale), letter cards in words."""
@@ -118,14 +139,17 @@ def layout_html(
         mark = marks.get(play.order) if play else None
         label = "start" if i == 0 else str(i + 1)
         cell = [f'<div class="pos">{label}</div>']
-        cell.append(f'<div class="main">{style.card(card, main_w, "falsifier" if mark else None)}</div>')
+        cell.append(
+            f'<div class="main">{style.card_inked(card, main_w, "falsifier" if mark else None)}</div>'
+        )
         cell.append(f'<div class="mark">{escape(mark)}</div>' if mark else "")
         side = by_after.get(i, [])
         if side:
             cell.append('<div class="side">')
             for p in side:
                 m = marks.get(p.order)
-                cell.append(f'<div class="sc">{style.card(p.card, side_w, "falsifier" if m else None)}</div>')
+                pic = style.card_inked(p.card, side_w, "falsifier" if m else None)
+                cell.append(f'<div class="sc">{pic}</div>')
                 if m:
                     cell.append(f'<div class="mark">{escape(m)}</div>')
             cell.append("</div>")
@@ -146,7 +170,11 @@ def _level(p: FindTheRule | WhatNext | Survivors, *, key: bool = False) -> str:
     """The measured difficulty for the heading (the key says who solved it)."""
     if p.measured is None:
         return p.difficulty
-    return p.measured.words() if key else p.measured.label
+    if not key:
+        return p.measured.label
+    bits = description_length(p.secret.text, p.deck)
+    length = "a rule outside the grammar" if bits == float("inf") else f"a rule of {bits:.0f} bits"
+    return f"{p.measured.words()}; {length}"
 
 
 def _head(kind: str, number: int, extra: str = "") -> str:
@@ -202,24 +230,24 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         return _layout_puzzle(
             p,
             style,
-            "These cards were played under a secret rule. Which of the four rules below could it be? "
-            "Tick one. For each of the others, find a card that rules it out.",
+            "These cards were played under a secret rule. Which of the four rules below would it be, judging "
+            "from the table? Tick one. For each of the others, find a card that falsifies it (rules it out).",
             f'<ol class="options">{opts}</ol>'
-            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p>',
+            f'<p class="write">Ruled out by … &nbsp; {_blanks(LETTERS[:4])}</p>' + _second_rule_prompt(p),
         )
     if isinstance(p, WhatNext):
         cards = "".join(
-            f'<div class="choice"><div>{style.card(c, CHOICE_W)}</div><div class="cl">{LETTERS[i].lower()}'
-            f'</div><span class="box"></span></div>'
+            f'<div class="choice"><div>{style.card_inked(c, CHOICE_W)}</div>'
+            f'<div class="cl">{LETTERS[i].lower()}</div><span class="box"></span></div>'
             for i, c in enumerate(p.choices)
         )
         return _layout_puzzle(
             p,
             style,
-            "Study the table. Which of the six cards below could the rule accept as the next card, on "
-            f"{style.name(p.layout.mainline[-1])}? Tick every one you think fits.",
+            "Study the table. Which of the six cards below would the rule accept as the next card, on "
+            f"{style.name(p.layout.mainline[-1])}, judging from the table? Tick every one you think fits.",
             f'<div class="choices">{cards}</div>'
-            f'<p class="write">My idea of the rule: <span class="line"></span></p>',
+            f'<p class="write">My idea of the rule: <span class="line"></span></p>' + _second_rule_prompt(p),
         )
     if isinstance(p, Survivors):
         items = "".join(
@@ -230,8 +258,8 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
         return _layout_puzzle(
             p,
             style,
-            "Here are six hypotheses about the secret rule. Cross out each one the table proves wrong, "
-            "and write the card that proves it. Which survive?",
+            "Here are six hypotheses about the secret rule. Cross out each one the evidence on the table "
+            "falsifies, and write the card that falsifies it. Which survive?",
             f'<table class="hyps">{items}</table>',
         )
     if isinstance(p, DesignRule):
@@ -239,6 +267,25 @@ def puzzle_html(p: Puzzle, style: Style) -> str:
     if isinstance(p, RecordSheet):
         return record_html(p, style)
     raise TypeError(f"unknown puzzle {p!r}")
+
+
+def _second_rule_prompt(p: FindTheRule | WhatNext) -> str:
+    if not p.second_rule:
+        return ""
+    return (
+        '<p class="write">A second rule that also fits every card of the table (a rival hypothesis): '
+        '<span class="line"></span></p>'
+    )
+
+
+def _second_rule_key(p: FindTheRule | WhatNext) -> str:
+    if not p.second_rule:
+        return ""
+    others = ", ".join(f"<code>{escape(t)}</code>" for t in p.also_fit)
+    return (
+        f'<p class="idea">A second rule that also fits: accept any rule, other than the student’s first '
+        f"idea, that gives every card of the table its verdict, e.g. {others}.</p>"
+    )
 
 
 def _blanks(letters: str) -> str:
@@ -250,10 +297,6 @@ def key_html(p: Puzzle, style: Style) -> str:
     marks: dict[int, str] = {}  # play order -> the letters it rules out, drawn under the framed card
     rows: list[str] = []
     if isinstance(p, FindTheRule):
-        for i, play in enumerate(p.falsified_by):
-            if play is not None:
-                marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
-        rows = []
         for i, c in enumerate(p.options):
             play = p.falsified_by[i]
             if play is None:
@@ -262,18 +305,18 @@ def key_html(p: Puzzle, style: Style) -> str:
                     f"<code>{escape(c.text)}</code> — consistent with all {len(p.layout.plays)} plays.</li>"
                 )
             else:
-                more = p.falsifier_counts[i] - 1
-                also = f" (and {more} other card{'s' if more > 1 else ''})" if more else ""
+                text, refuting = _ruled_out(LETTERS[i], c, play, p.layout, style)
+                for q in refuting:
+                    marks[q.order] = (marks.get(q.order, "") + " ✗" + LETTERS[i]).strip()
                 rows.append(
                     f'<li class="wrong"><b>{LETTERS[i]}. ✗</b> <s>{escape(c.english)}</s> '
-                    f"<code>{escape(c.text)}</code><br>{LETTERS[i]} is "
-                    f"{_falsify_text(LETTERS[i], play, p.layout, style)}{also}</li>"
+                    f"<code>{escape(c.text)}</code><br>{text}</li>"
                 )
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Answer: <b>{LETTERS[p.answer]}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
-            f'<ol class="key">{"".join(rows)}</ol></section>'
+            f'<ol class="key">{"".join(rows)}</ol>{_marking_notes(rows)}{_second_rule_key(p)}</section>'
         )
     if isinstance(p, WhatNext):
         for i, (card, ok) in enumerate(zip(p.choices, p.accepted, strict=True)):
@@ -286,12 +329,12 @@ def key_html(p: Puzzle, style: Style) -> str:
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Tick: <b>{ticks}</b>. The rule: {escape(p.secret.english)} '
-            f"<code>{escape(p.secret.text)}</code></p>"
+            f"<code>{escape(p.secret.text)}</code></p>{_idea(p)}"
             f'<p class="why">Why: the top card is {style.name(p.layout.mainline[-1])}'
             f"{_prev2(p.layout, style)}.{_branch(p)} Each card was judged by the rule on this table.</p>"
             f'<div class="choices">'
             + "".join(
-                f'<div class="choice">{style.card(c, KEY_CHOICE_W, "accepted" if ok else "rejected")}'
+                f'<div class="choice">{style.card_inked(c, KEY_CHOICE_W, "accepted" if ok else "rejected")}'
                 f'<div class="cl">{LETTERS[i].lower()} {"✓" if ok else "✗"}</div></div>'
                 for i, (c, ok) in enumerate(zip(p.choices, p.accepted, strict=True))
             )
@@ -306,30 +349,93 @@ def key_html(p: Puzzle, style: Style) -> str:
                     f"<code>{escape(c.text)}</code></li>"
                 )
             else:
-                marks[play.order] = (marks.get(play.order, "") + " ✗" + LETTERS[i]).strip()
+                text, refuting = _ruled_out(LETTERS[i], c, play, p.layout, style)
+                for q in refuting:
+                    marks[q.order] = (marks.get(q.order, "") + " ✗" + LETTERS[i]).strip()
                 rows.append(
                     f'<li class="wrong"><b>{LETTERS[i]}. ✗</b> <s>{escape(c.english)}</s> '
-                    f"<code>{escape(c.text)}</code><br>{LETTERS[i]} is "
-                    f"{_falsify_text(LETTERS[i], play, p.layout, style)}</li>"
+                    f"<code>{escape(c.text)}</code><br>{text}</li>"
                 )
         alive = ", ".join(LETTERS[i] for i, x in enumerate(p.falsified_by) if x is None)
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number, _level(p, key=True))}'
             f'<p class="answer">Survivors: <b>{alive}</b></p>'
             f"{layout_html(p.layout, style, marks, scale=KEY_SCALE)}"
-            f'<ol class="key">{"".join(rows)}</ol></section>'
+            f'<ol class="key">{"".join(rows)}</ol>{_marking_notes(rows)}</section>'
         )
     if isinstance(p, DesignRule):
         return (
             f'<section class="puzzle" data-number="{p.number}">{_head(p.kind, p.number)}'
             f"<p>Answers will vary. Check the student’s "
             f'rule with <code>eleusis-lab check "RULE"</code> or the rule-check cell of the lessons: it '
-            f"should let every card be played at some point, never dead-end, and leave roughly a quarter to "
-            f"a third of the deck playable at each turn.</p></section>"
+            f"should let every card be played at some point, never dead-end, and leave at least a quarter "
+            f"of the deck playable on a typical turn (13 of 52); ideally 13 to 15 of 52.</p></section>"
         )
     if isinstance(p, RecordSheet):
         return ""
     raise TypeError(f"unknown puzzle {p!r}")
+
+
+#: Marks in a key's line, explained once under the puzzle that uses them.
+PAST_THE_TABLE = "†"
+START_CARD = "⚑"
+MARK_NOTES = {
+    PAST_THE_TABLE: (
+        f"{PAST_THE_TABLE} rules it out only by the table rule that a rule about more cards than the "
+        "mainline then held accepts any card (e.g. <code>prev2</code> on the start card alone)."
+    ),
+    START_CARD: (
+        f"{START_CARD} the start card breaks this rule too; it was not judged, so it does not count as "
+        "evidence, but give credit to a student who names it and says so."
+    ),
+}
+
+
+def _ruled_out(
+    letter: str, cand: Candidate, first: Play, layout: Layout, style: Style
+) -> tuple[str, list[Play]]:
+    """The key's sentence for a ruled-out option: the named card explained, then every other card that
+    rules it out (the teacher accepts any of them), with the marks of :data:`MARK_NOTES`; and those plays."""
+    rule = cand.rule
+    refuting = falsifiers(cand, layout)
+    others = [q for q in refuting if q.order != first.order]
+
+    def past(q: Play) -> str:
+        return PAST_THE_TABLE if reads_past_the_table(rule, q.situation(layout)) else ""
+
+    text = f"{letter} is {_falsify_text(letter, first, layout, style)}{past(first)}"
+    if others:
+        cards = ", ".join(f"{style.short_name(q.card)} ({_spot(q)}){past(q)}" for q in others)
+        many = "this card" if len(others) == 1 else f"any of these {len(others)} cards"
+        text += f" Also accept {many}: {cards}."
+    else:
+        text += " No other card rules it out."
+    if starter_breaks(rule, layout):
+        text += f" {START_CARD} The start card {style.name(layout.mainline[0])} would break it too."
+    return text, [first, *others]
+
+
+def _spot(play: Play) -> str:
+    """Where a play lies, briefly: ``card 5`` (mainline) or ``under 3`` (the sideline below card 3)."""
+    return f"card {play.after + 2}" if play.accepted else f"under {play.after + 1}"
+
+
+def _marking_notes(rows: list[str]) -> str:
+    used = [note for mark, note in MARK_NOTES.items() if any(mark in row for row in rows)]
+    if any(" Also accept " in row for row in rows):
+        used.insert(0, "“card 5” is mainline card 5; “under 3” is the sideline below mainline card 3.")
+    return "".join(f'<p class="note">{note}</p>' for note in used)
+
+
+def _idea(p: WhatNext) -> str:
+    """What to accept for "my idea of the rule": any rule that fits every card of the table."""
+    others = ", ".join(f"<code>{escape(t)}</code>" for t in p.also_fit)
+    shown = f", e.g. <code>{escape(p.secret.text)}</code>{', ' + others if others else ''}"
+    return (
+        f'<p class="idea">My idea of the rule: accept any rule that fits every card on the table{shown}. '
+        f"Of the {p.family:,} rules of up to two parts about the card and the top card, {p.fitting:,} fit "
+        f"this table, and every one of them gives the ticks above.</p>{_second_rule_key(p)}"
+    )
 
 
 def _branch(p: WhatNext) -> str:
@@ -353,6 +459,30 @@ def _prev2(layout: Layout, style: Style) -> str:
 
 
 # -- pages without a secret rule ------------------------------------------------------------------
+def _rule_reference(deck: str) -> str:
+    """The few words of the rule language a student needs, on the page (lesson 5 has the full cheat sheet)."""
+    if deck == "letters":
+        words = (
+            "<code>card</code> the card played, <code>prev</code> the top card, <code>prev2</code> the one "
+            'before; <code>.letter</code> (<code>"A"</code>…<code>"E"</code>), <code>.ink</code> '
+            "(<code>red</code>, <code>blue</code>, <code>green</code>), <code>.shape</code> (<code>circle"
+            "</code>, <code>square</code>), <code>.outline</code>; <code>card is blank</code>"
+        )
+    else:
+        words = (
+            "<code>card</code> the card played, <code>prev</code> the top card, <code>prev2</code> the one "
+            "before; <code>.rank</code> (1 to 13), <code>.suit</code> (<code>spades</code>, <code>hearts"
+            "</code>, …), <code>.color</code>; <code>card is red</code> / <code>black</code> / <code>even"
+            "</code> / <code>odd</code> / <code>high</code> / <code>low</code> / <code>face</code>"
+        )
+    return (
+        f'<span class="ref">Rule language: {words}; compare with <code>==</code> <code>!=</code> '
+        "<code>&lt;</code> <code>&gt;</code>; join with <code>and</code>, <code>or</code>, <code>not</code>; "
+        "choose with <code>if … then … else …</code>. The full cheat sheet is in lesson 5 (designing a "
+        "good rule); <code>eleusis-lab rules</code> lists the library's rules as examples.</span>"
+    )
+
+
 def design_html(p: DesignRule, style: Style) -> str:
     size = 61 if p.deck == "letters" else 52
     examples = []
@@ -387,13 +517,14 @@ fair enough to be found. Work through the steps.</p>
 <li>The rule depends only on the cards (and on the players only if you announce it) — Gardner.</li>
 <li>Every card of the deck must be playable at some point, and the line must never get stuck — Golden.</li>
 <li>Never restrict the choice to fewer than a quarter of the deck — Gardner.</li>
-<li>Ideally 12 to 15 of the 52 cards are playable at any moment — Golden.</li>
+<li>Ideally 12 to 15 of the 52 cards are playable at any moment — Golden. With Gardner's quarter, an
+ideal rule leaves {-(-size // 4)} to {round(15 / 52 * size)} of the {size} cards playable.</li>
 <li>The dealer scores best when one player finds the rule and the others do not: not too easy, not
 too hard.</li></ul></div>
 <ol class="steps">
 <li><b>Write your rule in words.</b><span class="line"></span><span class="line"></span></li>
 <li><b>Write it in the rule language</b> (for example <code>card.color != prev.color</code>).
-<span class="line"></span></li>
+{_rule_reference(p.deck)}<span class="line"></span></li>
 <li><b>Count the playable cards.</b> Pick four different top cards. For each, count how many of the {size}
 cards your rule would accept next.
 <table class="grid count"><tr><th>#</th><th>Top card(s)</th><th>Cards playable</th>
@@ -402,7 +533,8 @@ cards your rule would accept next.
 on which it is accepted? <span class="line"></span></li>
 <li><b>Dead ends?</b> Could the line reach a top card on which nothing is accepted? <span class="box"></span>
 no <span class="box"></span> yes — then change the rule.</li>
-<li><b>Check with the computer:</b> <code>eleusis-lab check "your rule"</code> prints the same numbers.</li>
+<li><b>If you have a computer</b> (not needed for steps 1–5): <code>eleusis-lab check "your rule"</code>,
+or the rule-check cell of lesson 5, prints the same numbers.</li>
 </ol>
 <p class="task"><b>Two worked examples</b>, measured by the rule checks:</p>{table}
 </section>"""
@@ -414,6 +546,10 @@ LETTER_BOX = (
     '<div class="lc">ink: red · blue · green</div><div class="lc">shape: ○ · □</div>'
     '<div class="lc">outline: red · black</div>'
 )
+
+
+#: Lines for guesses on a record sheet, by paper.
+GUESS_LINES = {"A4": 5, "Letter": 4}
 
 
 def record_html(p: RecordSheet, style: Style) -> str:
@@ -442,10 +578,13 @@ def record_html(p: RecordSheet, style: Style) -> str:
         )
     guesses = ""
     if states_rules:  # a guess (Express) or a prophet's rule (New Eleusis) is written down
-        glines = "".join("<tr><td></td><td></td><td></td><td></td></tr>" for _ in range(5))
+        # Letter paper is 17 mm shorter than A4: one guess line fewer keeps the page whole, and the
+        # heading and its table never part (a lone guess line on the next page was the result).
+        n_guesses = GUESS_LINES.get(style.paper, 5)
+        glines = "".join("<tr><td></td><td></td><td></td><td></td></tr>" for _ in range(n_guesses))
         guesses = (
-            '<h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th><th>Player</th>'
-            f"<th>Guess</th><th>Right?</th></tr>{glines}</table>"
+            '<div class="guesses"><h3>Guesses</h3><table class="grid guesses"><tr><th>After card #</th>'
+            f"<th>Player</th><th>Guess</th><th>Right?</th></tr>{glines}</table></div>"
         )
     cols = printed.sheet.columns
     head = "".join(f"<th>{c}</th>" for c in cols)
@@ -511,11 +650,11 @@ def how_to_read(recipe: Recipe, style: Style) -> str:
 
     def col(label: str, card: Card, note: str, side: str = "") -> str:
         return (
-            f'<div class="hcol"><div class="pos">{label}</div>{style.card(card, w)}'
+            f'<div class="hcol"><div class="pos">{label}</div>{style.card_inked(card, w)}'
             f'<div class="hn">{note}</div>{side}</div>'
         )
 
-    hang = f'<div class="side">{style.card(rejected, sw)}<div class="hn">rejected</div></div>'
+    hang = f'<div class="side">{style.card_inked(rejected, sw)}<div class="hn">rejected</div></div>'
     picture = (
         col("start", start, "start card")
         + col("2", second, "accepted", hang)
@@ -531,7 +670,73 @@ rule.</li>
 <li>A <b>rejected</b> card hangs below the mainline, under the card it tried to follow:
 {style.name(rejected)} was tried on {style.name(second)} and refused.</li>
 <li>While only one card is down, a rule about the two top cards accepts any card: there is no second
-card to compare with.</li></ul></div>"""
+card to compare with.</li>
+{_deck_facts(recipe.deck)}</ul></div>"""
+
+
+def _deck_facts(deck: str) -> str:
+    """What the cards are worth and how to read them: the convention every rule on the sheet uses."""
+    if deck == "letters":
+        return (
+            "<li><b>The cards</b>: a letter A to E (in that order: A first, E last) in <b>red</b>, "
+            "<b>blue</b> or <b>green</b> ink, written under each card and in its corner (R, B, G); a "
+            "<b>circle</b> or a <b>square</b>; an outline that is red (drawn <b>dashed</b>) or black "
+            "(<b>solid</b>). One more card, the <b>blank</b>, has no letter, ink, shape or outline: a "
+            "rule that asks the blank about them counts as met, so the blank fits any rule that does not "
+            "name it, and a card played on the blank fits any comparison with the top card.</li>"
+        )
+    return (
+        "<li><b>Card values</b>: <b>A = 1</b>, 2 to 10 as printed, <b>J = 11, Q = 12, K = 13</b> (an ace is "
+        "low, and K is not followed by A unless a rule says so). <b>High</b> cards are 8 to K, <b>low</b> "
+        "cards A to 7; <b>face</b> cards are J, Q, K. Hearts and diamonds are red, spades and clubs "
+        "black.</li>"
+    )
+
+
+def worked_html(deck: str, style: Style) -> str:
+    """A small table solved step by step (:mod:`eleusis_lab.worksheets.worked`), before the first puzzle."""
+    from eleusis_lab.worksheets.worked import worked_example
+
+    ex = worked_example(deck)
+    layout, top = ex.layout, ex.layout.mainline[-1]
+    n_yes = len(layout.mainline) - 1
+    n_no = sum(len(s) for s in layout.sidelines)
+    steps = [
+        f"<li><b>Evidence.</b> {n_yes} cards were accepted and {n_no} refused. Each verdict is evidence "
+        "about the secret rule: whatever the rule is, it must give every one of these cards its verdict.</li>"
+    ]
+    for h in ex.hypotheses:
+        said = f"<b>Hypothesis:</b> “{escape(h.english)}”"
+        play = h.falsified_by
+        if play is not None:
+            verdict = "accepted" if play.accepted else "refused"
+            would = "refuse" if play.accepted else "accept"
+            steps.append(
+                f"<li>{said} The evidence <b>falsifies</b> it: {style.name(play.card)} "
+                f"({escape(layout.where(play))}) was {verdict}, but this hypothesis would {would} it. "
+                "Cross it out: one card is enough.</li>"
+            )
+        else:
+            steps.append(
+                f"<li>{said} Check it against every card: {escape(ex.fits_because)} It fits all the "
+                "evidence, so keep it. That does not prove it: evidence can only falsify.</li>"
+            )
+    other = "accepts" if not ex.splitter_secret else "refuses"
+    mine = "accepts" if ex.splitter_secret else "refuses"
+    steps.append(
+        f"<li><b>A second rule that also fits:</b> <code>{escape(ex.second_rule)}</code> gives every card "
+        f"on this table its verdict too. The table cannot tell the two apart yet: "
+        f"{style.name(ex.splitter)} played on {style.name(top)} would, since the kept hypothesis {mine} it "
+        f"and the second rule {other} it.</li>"
+    )
+    steps.append(
+        f"<li><b>What next?</b> Judging from the table with the kept hypothesis, on {style.name(top)} the "
+        f"rule would accept {style.name(ex.next_yes)} and refuse {style.name(ex.next_no)}.</li>"
+    )
+    return (
+        '<section class="worked-example"><h3>Worked example: finding a rule step by step</h3>'
+        f"{layout_html(layout, style, scale=0.8)}<ol>{''.join(steps)}</ol></section>"
+    )
 
 
 def greyscale_legend(recipe: Recipe, style: Style) -> str:
@@ -575,7 +780,7 @@ def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool, own_rule_mm: f
     ``own_rule_mm`` adds a "your own rule" box of that height at the end (the build measures the space
     the last page has left).
     """
-    style = Style(recipe.greyscale)
+    style = Style(recipe.greyscale, recipe.paper)
     title = recipe.title + (" — answer key" if key else "")
     has_tables = any(not isinstance(p, (RecordSheet, DesignRule)) for p in puzzles)
     legend = greyscale_legend(recipe, style) if recipe.greyscale and has_tables else ""
@@ -599,7 +804,7 @@ def document(recipe: Recipe, puzzles: list[Puzzle], *, key: bool, own_rule_mm: f
             else '<table class="meta"><tr><td>Name: <span class="mid"></span></td><td>Class: '
             '<span class="short"></span></td><td>Date: <span class="short"></span></td></tr></table>'
         )
-        howto = how_to_read(recipe, style) if has_tables else ""
+        howto = how_to_read(recipe, style) + worked_html(recipe.deck, style) if has_tables else ""
         top = f'<header class="top"><h1>{escape(title)}</h1>{name_line}{intro}{howto}{legend}</header>'
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
@@ -620,8 +825,8 @@ def css(recipe: Recipe, *, key: bool, puzzles: list[Puzzle] | None = None) -> st
     # Every page of a student's sheet carries a name line (pages get separated); page 1 has the form.
     named = not key and not all(isinstance(p, RecordSheet) for p in puzzles or [])
     top_right = '"Name: ______________________"' if named else '"Eleusis Lab"'
-    # An answer key's explanations may run on to the next page; its tables and lines never split.
-    puzzle_break = "auto" if key else "avoid"
+    # A puzzle, on the sheet or in the key, is never split: a teacher marks it on one page.
+    puzzle_break = "avoid"
     accent = "#333" if recipe.greyscale else "#1e3a8a"
     red = "#111" if recipe.greyscale else "#c8102e"
     return f"""
@@ -678,7 +883,7 @@ p.write {{ margin: 2mm 0 0; }}
 .choice .cl {{ font-weight: bold; margin: 0.8mm 0 0.5mm; }}
 .choice span.box {{ margin: 0; }}
 p.answer {{ margin: 0 0 2mm; font-size: 10.5pt; }}
-p.why {{ margin: 0 0 1.5mm; }}
+p.why, p.idea {{ margin: 0 0 1.5mm; }}
 code {{ font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; color: #374151; }}
 .cn {{ font-weight: bold; white-space: nowrap; }}
 .cn.red {{ color: {red}; }}
@@ -705,6 +910,7 @@ table.rec td.s.short {{ height: 18mm; }}
 table.score td {{ height: 8mm; }}
 table.score tr.dealer td {{ background: #f3f4f6; font-weight: bold; }}
 table.guesses td {{ height: 6.5mm; }}
+div.guesses {{ break-inside: avoid; }}
 .secret {{ border: 0.8pt dashed #555; padding: 2mm 3mm; margin: 0 0 2mm; }}
 p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
 .formula p {{ margin: 0 0 1.5mm; }}
@@ -712,7 +918,7 @@ p.note {{ font-size: 8.5pt; color: #333; margin: 0 0 2mm; }}
 .worked ul, .worked ol {{ margin: 0.5mm 0; }}
 p.check {{ font-size: 8pt; color: #555; margin: 1mm 0 0; }}
 section.puzzle h2, p.answer {{ break-after: avoid; }}
-.layout, ol.key li, .choices, p.why {{ break-inside: avoid; }}
+.layout, ol.key li, .choices, p.why, p.idea {{ break-inside: avoid; }}
 .howto {{ border: 0.6pt solid #9aa3b2; border-radius: 2.5mm; padding: 1.5mm 4mm 1mm; margin: 2mm 0 0;
           background: #f8fafc; font-size: 8.5pt; }}
 .howto h3 {{ margin: 0 0 1mm; }}
@@ -721,6 +927,13 @@ section.puzzle h2, p.answer {{ break-after: avoid; }}
 .howto li {{ margin: 0 0 0.6mm; }}
 .hcol {{ display: inline-block; vertical-align: top; width: 19mm; text-align: center; }}
 .hcol .pos {{ font-size: 7pt; color: #666; height: 3.2mm; }}
+.ink {{ font-size: 6pt; line-height: 1.1; color: #333; }}
+.worked-example {{ border: 0.6pt solid #9aa3b2; border-radius: 2.5mm; padding: 1.5mm 4mm 1mm;
+                   margin: 2mm 0 0; font-size: 8.5pt; break-inside: avoid; }}
+.worked-example h3 {{ margin: 0 0 1mm; }}
+.worked-example ol {{ margin: 1mm 0 0; padding-left: 5mm; }}
+.worked-example li {{ margin: 0 0 0.6mm; }}
+.ref {{ display: block; font-size: 8pt; color: #333; margin: 0.5mm 0 0; }}
 .hcol .hn {{ font-size: 6.5pt; line-height: 1.15; color: #333; margin-top: 0.5mm; }}
 .hcol .side {{ margin-top: 1mm; padding-top: 0.6mm; border-top: 0.6pt dashed #999; }}
 .legend {{ border: 0.6pt dashed #555; padding: 1mm 3mm; margin: 2mm 0 0; font-size: 8pt; }}

@@ -71,6 +71,21 @@ class Layout:
     def size(self) -> int:
         return len(self.mainline) + sum(len(s) for s in self.sidelines)
 
+    def with_refusals(self, refusals: Sequence[tuple[int, Card]]) -> Layout:
+        """The layout with more rejected cards: ``(after, card)`` tried on ``mainline[:after + 1]``.
+
+        Each is played after the cards already refused there and before the card accepted next, so the
+        plays stay in an order a round could have had."""
+        plays = list(self.plays)
+        for after, card in refusals:
+            at = next((k for k, q in enumerate(plays) if q.accepted and q.after == after), len(plays))
+            plays.insert(at, Play(order=0, after=after, card=card, accepted=False))
+        plays = [Play(k + 1, q.after, q.card, q.accepted) for k, q in enumerate(plays)]
+        sidelines = [list(s) for s in self.sidelines]
+        for after, card in refusals:
+            sidelines[after].append(card)
+        return Layout(self.mainline, tuple(tuple(s) for s in sidelines), tuple(plays))
+
 
 @dataclass(frozen=True)
 class LayoutShape:

@@ -13,7 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from eleusis_lab.cards import Card, deck
+from eleusis_lab.rules import Rule
+from eleusis_lab.rules.ast import REF_DEPTH, Ref
 from eleusis_lab.worksheets.candidates import Candidate, pool
 from eleusis_lab.worksheets.difficulty import Measured, measure_options, measure_what_next
 from eleusis_lab.worksheets.evidence import (
@@ -25,6 +29,7 @@ from eleusis_lab.worksheets.evidence import (
 )
 from eleusis_lab.worksheets.explain import Branch, branch_on, table_values
 from eleusis_lab.worksheets.layout import Layout, LayoutShape, Play, simulate
+from eleusis_lab.worksheets.rivals import Rivals, family_size
 
 LETTERS = "ABCDEFGH"
 
@@ -59,6 +64,18 @@ def falsifiers(candidate: Candidate, layout: Layout) -> list[Play]:
     """The plays whose verdict ``candidate`` contradicts, in play order (engine-judged)."""
     rule = candidate.rule
     return [p for p, before in layout.evidence() if rule.accepts(p.card, before) != p.accepted]
+
+
+def reads_past_the_table(rule: Rule, before: Sequence[Card]) -> bool:
+    """Does ``rule`` read more cards than ``before`` holds (``prev2`` on a one-card mainline)?  There its
+    verdict rests on the reading that such a rule accepts any card (RULES.md), which a key must say."""
+    depth = max((REF_DEPTH.get(n.name, 0) for n in rule.ast.walk() if isinstance(n, Ref)), default=0)
+    return depth > len(before)
+
+
+def starter_breaks(rule: Rule, layout: Layout) -> bool:
+    """Would ``rule`` refuse the start card?  The starter is not judged, but a student may name it."""
+    return not rule.accepts(layout.mainline[0], ())
 
 
 def agreement(candidate: Candidate, layout: Layout) -> float:
@@ -99,7 +116,14 @@ class FindTheRule:
     falsified_by: tuple[Play | None, ...]  # per option; None for the answer
     falsifier_counts: tuple[int, ...]
     measured: Measured | None = None  # how many simulated players solve it
+    also_fit: tuple[str, ...] = ()  # rules of the rival family other than the answer that fit the table
+    second_rule: bool = False  # the sheet's "name a second rule that also fits" prompt is on this puzzle
     kind: str = "find-the-rule"
+
+    @property
+    def secret(self) -> Candidate:
+        """The rule that made the table (the right option)."""
+        return self.options[self.answer]
 
 
 @dataclass(frozen=True)
@@ -116,6 +140,12 @@ class WhatNext:
     branch: Branch | None = None  # the part of an if-rule that this table selects (for the key's "why")
     values: tuple[tuple[str, str], ...] = ()  # what the table makes of the rule's expressions
     measured: Measured | None = None
+    family: int = 0  # rules in the rival family (eleusis_lab.worksheets.rivals)
+    fitting: int = 0  # of those, the rules that fit the table (all answer as the key does)
+    also_fit: tuple[str, ...] = ()  # the simplest of them other than the secret, for the key
+    second_rule: bool = False  # the sheet's "name a second rule that also fits" prompt is on this puzzle
+    added_refusals: int = 0  # refused cards added to the dealt table to rule rivals out
+    dealt_tables: int = 1  # tables dealt until one could be made fair
     kind: str = "what-next"
 
 
@@ -272,6 +302,7 @@ def make_find_the_rule(
             measured=measure_options(
                 layout, deck_name, [c.rule for c in options_sorted], [i == order.index(0) for i in range(4)]
             ),
+            also_fit=_other_rules(secret, Rivals(deck_name, layout_plays(layout)), deck_name, 2),
         )
     raise PuzzleError(
         f"could not find three {difficulty} distractors for rule {secret.key!r} in {tries} layouts; "
@@ -279,18 +310,34 @@ def make_find_the_rule(
     )
 
 
+#: At most this many refused cards are added to a what-next table to rule its rivals out.
+MAX_ADDED_REFUSALS = 5
+#: Refused cards are added under the last this many mainline cards only.
+REFUSAL_COLUMNS = 4
+#: A what-next choice is drawn from this many of the best cards that serve (variety without losing fairness).
+CHOOSE_AMONG = 3
+
+
 def make_what_next(
     number: int, secret: Candidate, deck_name: str, difficulty: str, rng: random.Random, tries: int = 60
 ) -> WhatNext:
-    """Six cards not on the table, two to four of them accepted by the secret rule on the layout."""
+    """Six cards not on the table, two to four of them accepted by the secret rule on the layout.
+
+    Fair by construction: every rule of the rival family (:mod:`eleusis_lab.worksheets.rivals`) that fits
+    the table answers all six cards as the key does.  Where rivals disagree on a card, refused cards that
+    rule them out are added to the table (a few, beside the cards already refused); a table that cannot
+    be made fair so is dealt again."""
     level = LEVELS[difficulty]
-    for _ in range(tries):
-        layout = _layout_for(secret, deck_name, rng, level)
-        if layout is None:
+    for dealt in range(1, tries + 1):
+        dealt_layout = _layout_for(secret, deck_name, rng, level)
+        if dealt_layout is None:
             continue
-        picks = _six_choices(secret, layout, deck_name, difficulty, rng)
-        if picks is None:
+        made = _fair_what_next(
+            secret, dealt_layout, deck_name, difficulty, rng, level.shape.max_per_column + 1
+        )
+        if made is None:
             continue
+        layout, picks, rivals = made
         accepted = tuple(secret.rule.accepts(c, layout.mainline) for c in picks)
         return WhatNext(
             number=number,
@@ -303,33 +350,113 @@ def make_what_next(
             measured=measure_what_next(layout, deck_name, picks, accepted),
             branch=(branch := branch_on(secret.rule, layout.mainline)),
             values=table_values(branch.applies if branch else secret.rule.text, layout.mainline),
+            family=family_size(deck_name),
+            fitting=rivals.count,
+            also_fit=_other_rules(secret, rivals, deck_name, 2),
+            added_refusals=len(layout.plays) - len(dealt_layout.plays),
+            dealt_tables=dealt,
         )
     raise PuzzleError(
         f"rule {secret.key!r}: no layout in {tries} gave six 'what next' cards with one answer each "
-        "(every simple rule that fits the table agreeing with the key) that test every part of the rule"
+        "(every rule of the rival family that fits the table agreeing with the key) that test every part "
+        "of the rule"
     )
 
 
-def _six_choices(
-    secret: Candidate, layout: Layout, deck_name: str, difficulty: str, rng: random.Random
-) -> list[Card] | None:
-    """Six cards not on the table, each with one defensible answer, together testing every part of the
-    rule that applies on this table; None when this layout cannot give them (deal again)."""
+def _other_rules(secret: Candidate, rivals: Rivals, deck_name: str, k: int) -> tuple[str, ...]:
+    """Up to ``k`` of the simplest fitting rivals that are other rules than the secret and each other
+    (judged exactly by :func:`same_rule`: "a or b" and "b or a" are one rule)."""
+    out: list[str] = []
+    for text in rivals.examples(8 * k):
+        if all(not same_rule(text, other, deck_name) for other in [secret.text, *out]):
+            out.append(text)
+            if len(out) == k:
+                break
+    return tuple(out)
+
+
+def _spare(layout: Layout, deck_name: str) -> list[Card]:
+    """The faces not on the table (a double deck's second copies are not offered either)."""
     on_table = {c.design for c in layout.mainline} | {c.design for s in layout.sidelines for c in s}
-    spare = [c for c in deck_cards("letters" if deck_name == "letters" else "standard") if c not in on_table]
+    return [c for c in deck_cards("letters" if deck_name == "letters" else "standard") if c not in on_table]
+
+
+def _fair_what_next(
+    secret: Candidate, layout: Layout, deck_name: str, difficulty: str, rng: random.Random, per_column: int
+) -> tuple[Layout, list[Card], Rivals] | None:
+    """A table (perhaps with refused cards added) and six choices on which every fitting rival of the
+    family agrees with the key, with the rivals left; None when this layout cannot give them."""
+    rule = secret.rule
+    main = layout.mainline
+    rivals = Rivals(deck_name, layout_plays(layout))
+    spare = _spare(layout, deck_name)
+    # Refused cards that could be added: a spare card the rule rejects, tried on one of the last columns
+    # (evidence near the question, and a quarter of the work of trying every column) with room.
+    offers = [
+        (j, x)
+        for j in range(len(main) - 1, max(-1, len(main) - 1 - REFUSAL_COLUMNS), -1)
+        if len(layout.sidelines[j]) < per_column
+        for x in spare
+        if not rule.accepts(x, main[: j + 1])
+    ]
+    kills = [rivals.verdicts(x, main[: j + 1]) for j, x in offers]  # the rivals each would rule out
+    killable = np.logical_or.reduce(kills) if kills else np.zeros(rivals.count, dtype=bool)
+    verdict = {c: rule.accepts(c, main) for c in spare}
+    wrong = {c: rivals.verdicts(c, main) != verdict[c] for c in spare}
+    decidable = [c for c in spare if not (wrong[c] & ~killable).any()]
+    # Cards fewer rivals disagree on first (fewer refused cards to add), in a stable order.
+    decidable.sort(key=lambda c: (int(wrong[c].sum()), c.sort_key()))
+    picks = _six_choices(secret, layout, decidable, deck_name, difficulty, rng)
+    if picks is None:
+        return None
+    todo = np.logical_or.reduce([wrong[c] for c in picks])
+    added: list[tuple[int, Card]] = []
+    room = {j: per_column - len(layout.sidelines[j]) for j in range(len(main))}
+    while todo.any():
+        usable = [
+            k
+            for k, (j, x) in enumerate(offers)
+            if room[j] > 0 and x not in picks and all(x != y for _, y in added)
+        ]
+        best = max(usable, key=lambda k: int((kills[k] & todo).sum()), default=None)
+        if best is None or not (kills[best] & todo).any() or len(added) == MAX_ADDED_REFUSALS:
+            return None
+        j, x = offers[best]
+        added.append((j, x))
+        room[j] -= 1
+        todo &= ~kills[best]
+    fair = layout.with_refusals(added) if added else layout
+    left = Rivals(deck_name, layout_plays(fair))
+    if any((left.verdicts(c, main) != verdict[c]).any() for c in picks):  # pragma: no cover - by construction
+        raise PuzzleError(f"rule {secret.key!r}: added refusals left a rival that answers differently")
+    simple = fitting_simple_rules(fair, deck_name)
+    if any(s.accepts(c, main) != verdict[c] for s in simple for c in picks):
+        return None
+    return fair, picks, left
+
+
+def _six_choices(
+    secret: Candidate,
+    layout: Layout,
+    spare: list[Card],
+    deck_name: str,
+    difficulty: str,
+    rng: random.Random,
+) -> list[Card] | None:
+    """Six cards of ``spare``, each with one defensible answer, together testing every part of the
+    rule that applies on this table; None when this layout cannot give them (deal again).
+
+    ``spare`` comes best first: each card is drawn from the first few that serve."""
     rule = secret.rule
     main = layout.mainline
     verdict = {c: rule.accepts(c, main) for c in spare}
-    # A card on which a simple rule that fits the evidence disagrees with the key has two answers.
-    simple = fitting_simple_rules(layout, deck_name)
-    spare = [c for c in spare if all(s.accepts(c, main) == verdict[c] for s in simple)]
     yes = [c for c in spare if verdict[c]]
     no = [c for c in spare if not verdict[c]]
     if difficulty == "hard":
         # Near misses first: rejected cards that a rival still consistent with most of the table accepts.
         rivals = _close_rivals(secret, layout, deck_name)
         tempting = {c for c in no if any(f.rule.accepts(c, main) for f in rivals)}
-        no = sorted(no, key=lambda c: (c not in tempting, c.sort_key()))[: max(6, len(tempting))]
+        no = sorted(no, key=lambda c: c not in tempting)[: max(6, len(tempting))]
     # One card for each part of the rule in force here (each side of an "or", each test of an "and").
     needed: list[Card] = []
     for part in parts(rule):
@@ -341,7 +468,7 @@ def _six_choices(
         showing = [c for c in side if part.shown_by(c, main, verdict[c])]
         if not showing:
             return None
-        needed.append(rng.choice(showing))
+        needed.append(rng.choice(showing[:CHOOSE_AMONG]))
     k_yes = max(sum(verdict[c] for c in needed), min(len(yes), rng.choice([2, 3, 3, 4])))
     k_no = max(len(needed) - sum(verdict[c] for c in needed), min(len(no), 6 - k_yes))
     k_yes = min(len(yes), 6 - k_no)
@@ -353,7 +480,11 @@ def _six_choices(
     n_no = k_no - (len(needed) - sum(verdict[c] for c in needed))
     if n_yes > len(more_yes) or n_no > len(more_no) or n_yes < 0 or n_no < 0:
         return None
-    picks = needed + rng.sample(more_yes, n_yes) + rng.sample(more_no, n_no)
+    picks = (
+        needed
+        + rng.sample(more_yes[: n_yes + CHOOSE_AMONG], n_yes)
+        + rng.sample(more_no[: n_no + CHOOSE_AMONG], n_no)
+    )
     rng.shuffle(picks)
     return picks
 
@@ -417,7 +548,7 @@ BAD_EXAMPLE = "gardner-7"
 def make_design_rule(number: int, deck_name: str) -> DesignRule:
     """Worked examples for the rule-design page, measured by the rule checks: a bad rule and an ideal one."""
     from eleusis_lab.rules import library
-    from eleusis_lab.rules.checks import EXPRESS_HIGH, EXPRESS_LOW, check
+    from eleusis_lab.rules.checks import EXPRESS_HIGH, EXPRESS_LOW, GARDNER_SHARE, check
 
     letters = deck_name == "letters"
     keys = ["letters-cycle"] if letters else [BAD_EXAMPLE, *GOOD_EXAMPLES]
@@ -430,7 +561,12 @@ def make_design_rule(number: int, deck_name: str) -> DesignRule:
         report = check(entry.rule, deck="letters" if letters else "standard")
         size = report.faces
         typical = round(report.playable_median * size)
-        ideal = report.acceptable and round(EXPRESS_LOW * size) <= typical <= round(EXPRESS_HIGH * size)
+        # Ideal: acceptable, at least Gardner's quarter (the check's own verdict) and in Golden's 12-15.
+        ideal = (
+            report.acceptable
+            and report.playable_median >= GARDNER_SHARE
+            and round(EXPRESS_LOW * size) <= typical <= round(EXPRESS_HIGH * size)
+        )
         if key in GOOD_EXAMPLES and (not ideal or any(e["ideal"] for e in examples)):
             continue  # one ideal example is enough; a rule that is not ideal is no example of one
         examples.append(

@@ -80,6 +80,9 @@ _TOP_KEYS = {
     "title", "seed", "paper", "greyscale", "deck", "difficulty", "rules", "puzzles", "intro", "name",
     "allow_unfair",
 }  # fmt: skip
+#: A recipe's puzzles in all (each table's ``count`` is at most 40): a worksheet of 60 puzzles is about 25
+#: pages, and a typo (500 tables of 40) must not tie up a school server for hours.
+MAX_PUZZLES = 60
 _PUZZLE_KEYS = {"kind", "count", "difficulty", "rules", "variants"}
 
 
@@ -192,6 +195,12 @@ def parse_recipe(text: str, *, name: str = "worksheet", source: str = "<recipe>"
                 rules=_str_list(raw.get("rules", []), f"puzzles #{i} rules", fail),
                 variants=variants,
             )
+        )
+    total = sum(len(s.variants) if s.kind == "record-sheet" else s.count for s in specs)
+    if total > MAX_PUZZLES:
+        raise fail(
+            f"{total} puzzles in all, more than the limit of {MAX_PUZZLES} per recipe; split it into "
+            "several recipes"
         )
     needs_rules = any(s.kind in ("find-the-rule", "what-next", "survivors") for s in specs)
     if needs_rules and not rules and not all(s.rules for s in specs if s.kind != "record-sheet"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -42,8 +43,33 @@ def _with_pictures(html: str) -> str:
 def test_build_letter_paper_pdf(tmp_path) -> None:
     assert main(["worksheets", "build", "worksheets/record-sheets.toml", "-o", str(tmp_path),
                  "--paper", "Letter"]) == 0  # fmt: skip
-    page = PdfReader(str(tmp_path / "record-sheets.pdf")).pages[0]
+    reader = PdfReader(str(tmp_path / "record-sheets.pdf"))
+    page = reader.pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+    # two pages a variant, as on A4: no guess line left alone on a page of its own
+    assert len(reader.pages) == 8
+    for sheet in reader.pages:
+        text = sheet.extract_text() or ""
+        assert "Record and score sheet" in text or "Score sheet" in text, text[:200]
+
+
+def test_build_all_on_letter_paper_in_greyscale(tmp_path, capsys) -> None:
+    """``build-all --paper Letter --greyscale`` (the README's options) overrides every recipe."""
+    folder = tmp_path / "recipes"
+    folder.mkdir()
+    (folder / "record-sheets.toml").write_text(
+        (Path("worksheets") / "record-sheets.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    assert (
+        main(["worksheets", "build-all", str(folder), "-o", str(out), "--paper", "Letter", "--greyscale"])
+        == 0
+    )
+    assert "record-sheets" in capsys.readouterr().out
+    page = PdfReader(str(out / "record-sheets.pdf")).pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+    html = (out / "record-sheets.html").read_text(encoding="utf-8")
+    assert "#c8102e" not in html and "#1e3a8a" not in html  # greyscale: no red, no blue accents
 
 
 def test_list_and_errors(capsys) -> None:

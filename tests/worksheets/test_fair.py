@@ -4,7 +4,10 @@
   :func:`eleusis_lab.rules.checks.same_rule` (every situation that can arise);
 - exactly one find-the-rule option fits every play of its table, and the table shows every part of it;
 - no simple rule (one property of the card, one relation to the top card) that fits a what-next table
-  answers any of its six cards differently from the key, and the cards test every part of the rule.
+  answers any of its six cards differently from the key, and the cards test every part of the rule;
+- no rule of the rival family (every rule of up to two parts about the card and the top card: 282,720
+  for the standard deck, 24,112 for the letter deck) that fits a what-next table ticks differently from
+  the key, and the key accepts any fitting rule for "my idea of the rule".
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.rules import Rule
 from eleusis_lab.rules.checks import same_rule
 from eleusis_lab.worksheets.evidence import SIMPLE_RULES, parts, unshown_parts
+from eleusis_lab.worksheets.rivals import Rivals, family_size
 
 pytestmark = pytest.mark.xdist_group("worksheets")
 
@@ -84,3 +88,34 @@ def test_what_next_has_one_answer_and_tests_every_part(pack: dict) -> None:
                 assert any(part.shown_by(c, main, ok) for c, ok in choices), (
                     f"{name} #{p['number']}: no card tests {part.name}"
                 )
+
+
+def test_no_rule_of_the_family_that_fits_a_what_next_table_ticks_differently(pack: dict) -> None:
+    searched = 0
+    for name, p in _puzzles(pack, "what-next"):
+        evidence = _evidence(p["layout"])
+        main = [Card.parse(c) for c in p["layout"]["mainline"]]
+        rivals = Rivals(p["deck"], evidence)
+        for choice in p["choices"]:
+            verdicts = rivals.verdicts(Card.parse(choice["card"]), main)
+            differ = [t for t, v in zip(rivals.texts(), verdicts, strict=True) if v != choice["accepted"]]
+            assert not differ, f"{name} #{p['number']}: {differ[:3]} fit the table but tick {choice['card']}"
+        assert p["rivals"]["family"] == family_size(p["deck"]) and p["rivals"]["fitting"] == rivals.count
+        assert set(p["rivals"]["examples"]) <= set(rivals.texts())
+        searched += 1
+    assert searched >= 14
+
+
+def test_what_next_keys_accept_any_rule_that_fits(pack: dict) -> None:
+    for name, item in pack.items():
+        answers = item["answers"]["puzzles"]
+        if not any(p["kind"] == "what-next" for p in answers):
+            continue
+        key = item["files"]["key-html"].read_text(encoding="utf-8")
+        for p in answers:
+            if p["kind"] == "what-next":
+                fitting = p["rivals"]["fitting"]
+                assert f"{fitting:,} fit this table, and every one of them gives the ticks" in key
+        assert key.count("accept any rule that fits every card on the table") == sum(
+            p["kind"] == "what-next" for p in answers
+        ), name

@@ -106,11 +106,11 @@ def test_greyscale_sheets_carry_a_legend(tmp_path) -> None:
 def test_a_last_page_with_room_gets_a_your_own_rule_box(pack: dict, tmp_path) -> None:
     text = (
         'title = "T"\nseed = 5\ndeck = "double"\nrules = ["express-1"]\n'
-        '[[puzzles]]\nkind = "find-the-rule"\ncount = 2\n'
+        '[[puzzles]]\nkind = "find-the-rule"\ncount = 1\n'
     )
     recipe = parse_recipe(text, name="two")
     plain = render(document(recipe, generate(recipe), key=False))
-    assert free_mm(plain) >= OWN_RULE_MIN_MM  # the second puzzle alone on page 2
+    assert free_mm(plain) >= OWN_RULE_MIN_MM  # the puzzle alone on page 2, after the worked example
     result = build(recipe, tmp_path)
     pages = _pages(result.files["sheet-pdf"])
     assert len(pages) == len(plain.pages) and "Your own rule" in pages[-1]  # no new page
