@@ -121,6 +121,8 @@ def deduplicate(rules: Sequence[PeopleRule]) -> tuple[MergedRule, ...]:
         rule = source.rule
         candidates = by_print.setdefault(fingerprint(rule, deck), [])
         for index in candidates:
+            # one direction suffices: rules that agree wherever the kept rule's play can go build the
+            # same lines, so they agree wherever the new rule's play can go too
             if same_rule(rule, kept[index][0], "standard"):
                 kept[index][1].append(source)
                 break
