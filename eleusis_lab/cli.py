@@ -213,8 +213,10 @@ def _add_bench(sub: Any) -> None:
     )
     p.add_argument(
         "--rules",
+        "--set",
+        dest="rules",
         default="benchmark",
-        help="benchmark (its 26 rules, default), library, heldout, or a file with one rule a line",
+        help="benchmark (its 26 rules, default), library, heldout, people, or a file with one rule a line",
     )
     p.add_argument("--rounds", type=int, default=3, help="rounds per rule (default 3)")
     p.add_argument("--player", default="scientist", help="scientist (default), random, or another player")

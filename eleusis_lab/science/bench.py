@@ -3,7 +3,8 @@ table of the language-model benchmark.
 
 Rule sets: ``benchmark`` (its 26 rules in our language), ``library`` (our library's solo-playable
 standard-deck rules), ``heldout`` (random rules the scientist was never tuned on, see
-``benchmarks/make_heldout_rules.py``), or a file with one rule a line (``#`` comments; ``key: rule``
+``benchmarks/make_heldout_rules.py``), ``people`` (rules people wrote for other programs, see
+:mod:`eleusis_lab.science.people`), or a file with one rule a line (``#`` comments; ``key: rule``
 names a rule).
 """
 
@@ -48,9 +49,13 @@ def rule_set(name: str) -> list[NamedRule]:
         return library_rules()
     if name == "heldout":
         return heldout_rules()
+    if name == "people":
+        from eleusis_lab.science.people import named_rules
+
+        return named_rules()
     path = Path(name)
     if not path.is_file():
-        raise ValueError(f"no rule set {name!r}: give benchmark, library, heldout or a file of rules")
+        raise ValueError(f"no rule set {name!r}: give benchmark, library, heldout, people or a file of rules")
     out = []
     for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
