@@ -36,7 +36,10 @@ def test_a_recipe_file_of_ones_own_wins_over_the_starter_pack(elsewhere: Path) -
     mine = Path.cwd() / "worksheets" / "express-easy.toml"
     mine.parent.mkdir()
     shipped = (kit_recipes() / "express-easy.toml").read_text(encoding="utf-8")
-    mine.write_text(shipped.replace("Eleusis Express — easy puzzles", "Our own puzzles"), encoding="utf-8")
+    own = "\n".join(
+        'title = "Our own puzzles"' if line.startswith("title =") else line for line in shipped.splitlines()
+    )
+    mine.write_text(own + "\n", encoding="utf-8")
     assert "Our own puzzles" in mine.read_text(encoding="utf-8")
     assert cli.main(["worksheets", "build", "worksheets/express-easy.toml", "--no-pdf", "-o", "here"]) == 0
     assert "Our own puzzles" in (Path.cwd() / "here" / "express-easy.html").read_text(encoding="utf-8")
