@@ -1,7 +1,8 @@
-"""The package list, which pyproject.toml cannot say: two data folders at the root go into the wheel.
+"""The package list, which pyproject.toml cannot say: three data folders at the root go into the wheel.
 
 ``lessons/`` becomes ``eleusis_lab/lessons``, ``worksheets/`` (the recipes) becomes
-``eleusis_lab/worksheets/recipes`` and ``docs/`` (only its rules page is package data) ``eleusis_lab/docs``, so ``pip install eleusis-lab`` carries everything a teacher uses while
+``eleusis_lab/worksheets/recipes`` and ``docs/`` (only its rules page is package data)
+``eleusis_lab/docs``, so ``pip install eleusis-lab`` carries everything a teacher uses while
 a clone keeps its folders where Voila, ``make lab`` and the tests expect them.  Every other setting is in
 pyproject.toml.
 """

@@ -97,7 +97,8 @@ PROJECTOR = _PACKAGE / "widgets" / "projector.ipynb"
 def rules_page() -> Path:
     """The rules page the lessons link to (``rules.md`` beside them in a copy): ``eleusis_lab/docs/rules.md``
     of a wheel, else ``docs/rules.md`` of a clone."""
-    return _kit_folder(Path(str(resources.files("eleusis_lab") / "docs")), _CLONE / "docs", "docs") / "rules.md"
+    packaged = Path(str(resources.files("eleusis_lab") / "docs"))
+    return _kit_folder(packaged, _CLONE / "docs", "docs") / "rules.md"
 
 
 def kit_notebooks(source: Path | None = None) -> list[Path]:

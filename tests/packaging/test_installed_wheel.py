@@ -31,7 +31,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 # What a source distribution is made of (setup.py maps lessons/, worksheets/ and docs/ into the package).
-SDIST_INPUTS = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "eleusis_lab", "lessons", "worksheets", "docs"]
+SDIST_INPUTS = [
+    *("pyproject.toml", "setup.py", "README.md", "LICENSE"),
+    *("eleusis_lab", "lessons", "worksheets", "docs"),
+]
 FULL = os.environ.get("ELEUSIS_WHEEL_TEST") == "full"
 
 
