@@ -17,7 +17,7 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab edit-lessons voila class test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean
+.PHONY: lab edit-lessons lab-sheets voila class test lint lint-ruff lint-mypy lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -107,6 +107,10 @@ STUDENTS ?= 10
 bench-school: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[hub]'
 	$(BIN)/python benchmarks/bench_school_server.py --students $(STUDENTS) --lessons 1,4 --voila --nbgitpuller
+
+# Each core lesson's lab sheet and exit ticket (with its answers), one page each, A4 and Letter: out/lab-sheets.
+lab-sheets: $(STAMP)
+	$(BIN)/python -m eleusis_lab.worksheets.labsheets out/lab-sheets
 
 # The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
 wheel: $(STAMP)
