@@ -117,7 +117,6 @@ DECKS: dict[str, SecretDeck] = {
             "The language-model benchmark's rules that no earlier lesson shows (lesson 11)",
             (
                 "even-ranks",
-                "ranks-1-7",
                 "ranks-5-9",
                 "prime-ranks",
                 "spades",

@@ -205,6 +205,18 @@ class RunAllChecks:
             stderr = [out.text for out in cell.get("outputs", []) if out.get("name") == "stderr"]
             assert "error" not in kinds and not stderr, f"{cell.source[:60]!r}: {stderr}"
 
+    def test_no_output_shows_a_secret_of_a_lesson_that_may_come_later(self, lesson: Lesson) -> None:
+        # Printed lists (the simplest candidate rules, a library's rules) must not give a later secret away.
+        from secret_scan import later_secrets, shown_in_output
+
+        shown = "".join(lesson.text(cell) for cell in lesson.code_cells)
+        found = [
+            f"{later}'s secret {secret.text!r}: {how}"
+            for later, secret in later_secrets(lesson.path.stem)
+            if (how := shown_in_output(shown, secret))
+        ]
+        assert not found, "\n".join(found)
+
     def test_every_plot_cell_shows_its_figure(self, lesson: Lesson) -> None:
         for cell in lesson.code_cells:
             top_level = [line for line in cell.source.splitlines() if not line.startswith((" ", "#"))]

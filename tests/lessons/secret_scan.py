@@ -163,5 +163,8 @@ def shown_in_output(text: str, secret: Secret) -> str | None:
 
 
 def later_secrets(stem: str) -> list[tuple[str, Secret]]:
-    """The secrets of every lesson ``stem`` may come before: what it must never show."""
+    """The secrets of every lesson ``stem`` may come before: what it must never show (the teacher guide,
+    which is for the teacher, may show any)."""
+    if stem not in student_lessons():
+        return []
     return [(later, s) for later in student_lessons() if may_come_before(stem, later) for s in secrets(later)]
