@@ -183,6 +183,10 @@ def _lesson_state():
 """
 
 
+# Words of the engine and its reports that mean nothing to a student (issue 30's list).
+ENGINE_JARGON = ("canonical", "reachable situation", "[000]", "[001]", "[002]", "[004]", "Tally(", "NBVAL")
+
+
 class RunAllChecks:
     """Checks every lesson passes after Run All; a lesson's test module subclasses this once.
 
@@ -216,6 +220,15 @@ class RunAllChecks:
             if (how := shown_in_output(shown, secret))
         ]
         assert not found, "\n".join(found)
+
+    def test_no_output_shows_engine_jargon_to_students(self, lesson: Lesson) -> None:
+        from secret_scan import student_lessons
+
+        if lesson.path.stem not in student_lessons():
+            return  # the teacher guide may show the engine's full reports
+        shown = "".join(lesson.text(cell) for cell in lesson.code_cells)
+        found = [word for word in ENGINE_JARGON if word in shown]
+        assert not found, f"engine words on a student's screen: {found}"
 
     def test_every_plot_cell_shows_its_figure(self, lesson: Lesson) -> None:
         for cell in lesson.code_cells:

@@ -31,3 +31,22 @@ plays = [o for o in evidence if o.kind == "play"]
 assert all(demo.rule.accepts(o.cards[0], list(o.mainline)) == o.accepted for o in plays)
 """
     )
+
+
+def test_the_secret_comes_from_the_first_round_deck_and_a_typed_code_picks_its_rule(lesson: Lesson) -> None:
+    lesson.run(
+        r"""
+def _secret_from_the_deck():
+    from eleusis_lab import library
+
+    texts = {key: Rule.parse(library.get(key).text).text for key in deck.keys}
+    assert board.round.rule.text in texts.values(), "an easy standard-deck rule no lesson shows"
+    code = deck.codes[0]
+    typed = SoloBoard("express", rule=deck.rule_key(f" {code.lower()} "), name="Sam", autosave=False)
+    typed.deal()
+    assert typed.round.rule.text == texts[deck.rule_key(code)], "a typed code picks its rule"
+    slips = deck.hand_out([f"student {n}" for n in range(len(deck.codes))], seed=3)
+    assert len(set(slips.values())) == len(deck.codes), "each student of the class a different secret"
+_secret_from_the_deck()
+"""
+    )

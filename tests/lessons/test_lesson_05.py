@@ -74,7 +74,7 @@ assert not checked["Gardner's bad example (one rank up)"].acceptable
     )
 
 
-def test_scientist(lesson: Lesson) -> None:
+def test_the_mended_rule_is_found_and_gardners_fifth_takes_longer(lesson: Lesson) -> None:
     lesson.run(
         r"""
 n = len(deals)

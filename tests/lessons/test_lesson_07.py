@@ -12,7 +12,7 @@ class TestRunAll(RunAllChecks):
     """Run All leaves the boards unplayed, the class tables empty, and shows every figure."""
 
 
-def test_cyrillic_or_latin(lesson: Lesson) -> None:
+def test_the_deck_has_61_cards_and_reads_cyrillic_or_latin(lesson: Lesson) -> None:
     lesson.run(
         r"""
 assert len(deck) == 61 and sum(c.is_blank for c in deck) == 1
@@ -22,7 +22,7 @@ assert Card.parse("Б red circle black") == Card.parse("B red circle black"), "C
     )
 
 
-def test_no_penalty_cards(lesson: Lesson) -> None:
+def test_a_wrong_card_goes_back_with_no_penalty_cards(lesson: Lesson) -> None:
     lesson.run(
         r"""
 assert len(game.hand("Ana")) + len(game.hand("Ben")) + len(game.hand("Cy")) <= 60
@@ -32,7 +32,7 @@ assert {allowed for _who, allowed, _gone in tries} == {True, False}, "both verdi
     )
 
 
-def test_eve(lesson: Lesson) -> None:
+def test_three_watching_hypotheses_are_falsified_and_the_rule_survives(lesson: Lesson) -> None:
     lesson.run(
         r"""
 fate = {item.student: item.status for item in hypotheses.items}
@@ -64,7 +64,7 @@ assert round_scores.dealer == max(round_scores.players) - min(round_scores.playe
     )
 
 
-def test_it_fits_all(lesson: Lesson) -> None:
+def test_a_rival_rule_fits_all_the_evidence_but_is_not_the_rule(lesson: Lesson) -> None:
     lesson.run(
         r"""
 plays = [o for o in whole.evidence() if o.kind == "play"]
@@ -83,7 +83,7 @@ assert list(calculator.calculate().players) == [-13, -1, 7]
     )
 
 
-def test_same_ink_another_letter_17(lesson: Lesson) -> None:
+def test_the_letter_rules_are_fair_same_ink_another_letter_17(lesson: Lesson) -> None:
     lesson.run(
         r"""
 assert letter_report.faces == 61 and letter_report.acceptable
