@@ -18,6 +18,7 @@ def test_the_board_plays_a_rule_of_the_benchmark_deck_named_by_an_opaque_code(le
     assert lesson.value("board.round.rule.text") == lesson.value(f"{{r.key: r.text for r in RULES}}[{key!r}]")
     source = "".join(c.source for c in lesson.notebook.cells)
     assert "colours-alternate" not in source, "rule keys shown to students are codes"
+    assert "answer_key" not in source, "the slips' answer key is in the teacher guide only"
 
 
 def test_the_board_plays_the_benchmarks_game_exactly(lesson: Lesson) -> None:
