@@ -206,7 +206,7 @@ def check(lessons_dir: Path, *, show_counts: bool = False) -> list[str]:
         problems.append(f"{stem}.md has no notebook {stem}.ipynb: {SYNC_HINT}")
     unit_issues, unit = unit_problems(lessons_dir, set(texts) | set(notebooks))
     problems += unit_issues
-    core = set(unit.get("core", []))
+    core = set(unit.get("core", [])) | set(unit.get("optional", []))  # every lesson a class meets
     for stem in sorted(texts.keys() & notebooks.keys()):
         out_of_sync = sync_problems(texts[stem], notebooks[stem])
         problems += [f"{stem}: out of sync: {p}; {SYNC_HINT}" for p in out_of_sync]

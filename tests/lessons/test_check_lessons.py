@@ -33,13 +33,27 @@ def _lesson(*cells: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return notebook
 
 
-def _good() -> nbformat.NotebookNode:
+def _bare() -> nbformat.NotebookNode:
+    """A lesson with the pattern but none of what a class lesson adds (stop point, teacher's parts)."""
     return _lesson(
         nbformat.v4.new_markdown_cell(OPENING),
         nbformat.v4.new_code_cell(SETUP_CELL),
         nbformat.v4.new_code_cell("x = 1"),
         nbformat.v4.new_markdown_cell("## Teacher notes\n\n- Say hello."),
     )
+
+
+TEACHER_PARTS_TEXT = (
+    "## Teacher notes\n\n**At a glance.** **Say:** **Likely misconceptions.** **Answers to** "
+    "**Support.** **Extension.** **Accessibility.**"
+)
+
+
+def _good() -> nbformat.NotebookNode:
+    notebook = _bare()
+    notebook.cells.insert(3, nbformat.v4.new_markdown_cell("If you are short of time, stop here."))
+    notebook.cells[-1].source = TEACHER_PARTS_TEXT
+    return notebook
 
 
 UNIT = 'period_minutes = 50\ncore = []\noptional = ["99_test"]\nteacher_guide = []\n'
@@ -95,7 +109,8 @@ def test_the_core_path_stops_at_if_you_have_time_and_teacher_notes(tmp_path: Pat
     notebook.cells.insert(2, nbformat.v4.new_markdown_cell("## If you have time\n\n" + long_text))
     _write(tmp_path, notebook)
     counts = word_count(jupytext.read(tmp_path / "99_test.md"))
-    assert counts.extras == 950 + 4 and counts.teacher == 4
+    stop = count_words("If you are short of time, stop here.")  # _good()'s stop point, after the heading
+    assert counts.extras == 950 + 4 + stop and counts.teacher == count_words(TEACHER_PARTS_TEXT)
     assert check(tmp_path) == []
     notebook.cells.insert(1, nbformat.v4.new_markdown_cell(long_text))
     _write(tmp_path, notebook)
@@ -114,7 +129,7 @@ def test_the_unit_must_list_every_lesson_once(tmp_path: Path) -> None:
 
 
 def test_a_core_lesson_needs_a_stop_point_a_time_and_the_teachers_parts(tmp_path: Path) -> None:
-    _write(tmp_path, _good(), unit='period_minutes = 50\ncore = ["99_test"]\n')
+    _write(tmp_path, _bare(), unit='period_minutes = 50\ncore = ["99_test"]\n')
     problems = check(tmp_path)
     assert any("stop if short of time" in p for p in problems)
     assert any("teacher notes lack: At a glance" in p for p in problems)
@@ -125,10 +140,5 @@ def test_a_core_lesson_needs_a_stop_point_a_time_and_the_teachers_parts(tmp_path
     assert any("at most 50" in p for p in check(tmp_path))
     notebook = _good()
     notebook.cells[0].source = OPENING.replace("About 20 minutes.", "50 minutes.")
-    notebook.cells.insert(3, nbformat.v4.new_markdown_cell("If you are short of time, stop here."))
-    notebook.cells[-1].source = (
-        "## Teacher notes\n\n**At a glance.** **Say:** **Likely misconceptions.** **Answers to** "
-        "**Support.** **Extension.** **Accessibility.**"
-    )
     _write(tmp_path, notebook, unit='period_minutes = 50\ncore = ["99_test"]\n')
     assert check(tmp_path) == []
