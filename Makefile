@@ -1,8 +1,9 @@
 # Two commands set everything up on a fresh machine with only Python 3.11+:
-#   make lab   - virtual environment, the kit and what the lessons need installed, JupyterLab opened on lessons/
+#   make lab   - virtual environment, the kit and what the lessons need installed, JupyterLab opened on a
+#                working copy of the lessons (out/lessons: teaching never modifies the tracked lessons/)
 #   make test  - the same environment plus the developer tools, then every test (ruff, mypy on the engine,
-#                stripped lessons, unit tests and doctests, lessons under nbval, the real-browser tests of the
-#                boards, the JupyterLite site and the engine under Pyodide)
+#                the layering contract, the lessons' lint and checks, unit tests and doctests, the
+#                real-browser tests of the boards, the JupyterLite site and the engine under Pyodide)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -25,7 +26,7 @@ LESSON ?= lessons/01_meet_eleusis.ipynb
 # Parallel workers for the unit tests (pytest-xdist); 0 runs them in one process.
 JOBS ?= 2
 
-.PHONY: lab voila class test lint lint-ruff lint-mypy lint-layers lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean lite lite-check constraints
+.PHONY: lab edit-lessons lab-sheets voila class test lint lint-ruff lint-mypy lint-layers lint-lessons sync-lessons unit lessons browser format strip bench bench-school wheel clean lite lite-check constraints
 
 $(LAB_STAMP): pyproject.toml setup.py $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Eleusis Lab needs Python 3.11 or newer"'
@@ -45,7 +46,15 @@ $(STAMP): $(LAB_STAMP)
 	$(PIP_INSTALL) -e '.[$(LAB_EXTRAS),dev]'
 	touch $(STAMP)
 
+# The lessons are copied into out/lessons (as `eleusis-lab lab` copies them from the wheel, with the rules
+# page beside them); JupyterLab's autosave writes there, never into the tracked lessons/. A lesson edited in
+# the copy is kept; delete out/lessons for a fresh one. To edit the lessons themselves: `make edit-lessons`.
+LAB_COPY ?= out/lessons
 lab: $(LAB_STAMP)
+	$(BIN)/eleusis-lab lab $(LAB_COPY)
+
+# For authors: JupyterLab on the tracked lessons/ (their .md sources pair with the notebooks).
+edit-lessons: $(LAB_STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=lessons
 
 # The projector view: the lesson's boards without code (set LESSON=lessons/NN_….ipynb).
@@ -73,7 +82,8 @@ lint-mypy: $(STAMP)
 
 # A lesson committed with outputs or widget state fails nbstripout --verify (`make strip` fixes it); the
 # check script fails a lesson whose .md and .ipynb differ (`make sync-lessons` fixes it), that lacks the
-# opening sections or the teacher notes last, has no assert, or whose core path is 900 words or more.
+# opening sections, the setup cell or the teacher notes last, shows test code (assert, NBVAL) to students,
+# or whose core path is 900 words or more; lessons/unit.toml must list every lesson.
 lint-lessons: $(STAMP)
 	$(BIN)/nbstripout --verify lessons/*.ipynb
 	$(BIN)/python tests/lessons/check_lessons.py
@@ -85,14 +95,13 @@ sync-lessons: $(STAMP)
 	$(BIN)/nbstripout lessons/*.ipynb
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS)) --ignore=tests/browser
+	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS)) --ignore=tests/browser --ignore=tests/lessons
 
-# Edit a lesson's .md, then `make lessons`: the notebooks are synced from the text first.
-# Each notebook runs in one kernel, top to bottom: xdist may spread notebooks, never one notebook's cells.
-# Boards that autosave write into out/saves, not into the home folder.
+# Edit a lesson's .md, then `make lessons`: the notebooks are synced from the text first. tests/lessons runs
+# each notebook once, top to bottom (Run All), in one kernel, and checks the lessons' claims on its objects
+# and outputs; --dist loadfile keeps a lesson's tests on one worker, so no notebook runs twice.
 lessons: sync-lessons
-	ELEUSIS_LAB_SAVES=$(CURDIR)/out/saves $(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --nbval-lax \
-	  --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg --durations=8 lessons/
+	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --durations=8 tests/lessons
 
 browser: $(STAMP)
 	$(BIN)/python -m pytest -q -rs tests/browser
@@ -119,6 +128,10 @@ bench-school: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[hub]'
 	for n in $(STUDENTS); do $(BIN)/python benchmarks/bench_school_server.py --students $$n --lessons 1,4 \
 	  --browser-share $(BROWSER_SHARE) || exit 1; done
+
+# Each core lesson's lab sheet and exit ticket (with its answers), one page each, A4 and Letter: out/lab-sheets.
+lab-sheets: $(STAMP)
+	$(BIN)/python -m eleusis_lab.worksheets.labsheets out/lab-sheets
 
 # The wheel a teacher or a school server installs (lessons, projector page and recipes inside): dist/.
 wheel: $(STAMP)

@@ -1,7 +1,8 @@
-"""Two data folders at the root of a clone go into the wheel, which pyproject.toml alone cannot say.
+"""Three data folders at the root of a clone go into the wheel, which pyproject.toml alone cannot say.
 
-``lessons/`` becomes ``eleusis_lab/lessons`` and ``worksheets/`` (the recipes) becomes
-``eleusis_lab/worksheets/recipes``, so ``pip install eleusis-lab`` carries everything a teacher uses while
+``lessons/`` becomes ``eleusis_lab/lessons``, ``worksheets/`` (the recipes) becomes
+``eleusis_lab/worksheets/recipes`` and ``docs/`` (only its rules page is package data)
+``eleusis_lab/docs``, so ``pip install eleusis-lab`` carries everything a teacher uses while
 a clone keeps its folders where Voila, ``make lab`` and the tests expect them.  Every other setting is in
 pyproject.toml.
 
@@ -20,8 +21,9 @@ from setuptools.command.build_py import build_py
 
 # A folder of the clone -> where it goes inside the wheel, and which of its files.
 DATA_FOLDERS = {
-    "lessons": ("eleusis_lab/lessons", ["*.ipynb", "*.md", "jupytext.toml"]),
+    "lessons": ("eleusis_lab/lessons", ["*.ipynb", "*.md", "jupytext.toml", "unit.toml"]),
     "worksheets": ("eleusis_lab/worksheets/recipes", ["*.toml", "*.md"]),
+    "docs": ("eleusis_lab/docs", ["rules.md"]),  # the rules page, which every lesson links to
 }
 
 

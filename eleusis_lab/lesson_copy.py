@@ -106,11 +106,19 @@ def lesson_files(source: Path | None = None) -> list[Path]:
 PROJECTOR = _PACKAGE / "widgets" / "projector.ipynb"
 
 
+def rules_page() -> Path:
+    """The rules page the lessons link to (``rules.md`` beside them in a copy): ``eleusis_lab/docs/rules.md``
+    of a wheel, else ``docs/rules.md`` of a clone."""
+    packaged = Path(str(resources.files("eleusis_lab") / "docs"))
+    return _kit_folder(packaged, _CLONE / "docs", "docs") / "rules.md"
+
+
 def kit_notebooks(source: Path | None = None) -> list[Path]:
-    """What :func:`copy_lessons` copies: the lessons, then the projector page (from the kit itself)."""
+    """What :func:`copy_lessons` copies: the lessons, then the projector page and the rules page the lessons
+    link to (both from the kit itself)."""
     files = lesson_files(source)
-    if source is None and PROJECTOR.is_file():
-        files.append(PROJECTOR)
+    if source is None:
+        files += [page for page in (PROJECTOR, rules_page()) if page.is_file()]
     return files
 
 

@@ -146,14 +146,22 @@ class WasonTask:
         self.tests: list[WasonTest] = []
         self.announcements: list[tuple[str, bool]] = []
 
-    def test(self, triple: Sequence[Any], hypothesis: str | None = None) -> WasonTest:
-        """Try ``triple`` while holding ``hypothesis`` (a key of :data:`TRIPLE_RULES`, or None)."""
+    def test(
+        self, triple: Sequence[Any], hypothesis: str | None = None, *, predicted: bool | None = None
+    ) -> WasonTest:
+        """Try ``triple`` while holding ``hypothesis`` (a key of :data:`TRIPLE_RULES`, or None).
+
+        A tester whose idea is in their own words (not one of the listed rules) says instead what it
+        predicts: ``predicted=True`` (a positive test) or ``False`` (a negative one).
+        """
         numbers = parse_triple(triple)
         idea = triple_rule(hypothesis) if hypothesis is not None else None
+        if idea is not None and predicted is not None:
+            raise ValueError("give a listed rule or a prediction, not both")
         if self.solved:
             raise ValueError("the rule has been found; start a new task to play again")
         result = WasonTest(
-            numbers, self.secret.fits(numbers), hypothesis, idea.fits(numbers) if idea else None
+            numbers, self.secret.fits(numbers), hypothesis, idea.fits(numbers) if idea else predicted
         )
         self.tests.append(result)
         return result

@@ -43,7 +43,10 @@ def test_the_2_4_6_widget_judges_a_typed_triple(page: Any) -> None:
         box = page.locator(f".eleusis-wason-n{k} input")
         box.fill(value)
         box.press("Tab")  # continuous_update=False: the value reaches the kernel when the box loses focus
-    page.locator(".eleusis-wason-idea select").select_option(label="numbers going up by 2")
+    idea = page.locator(".eleusis-wason-idea input")
+    idea.fill("numbers going up by 2")
+    idea.press("Tab")
+    page.locator(".eleusis-wason-prediction button", has_text="does not fit").click()
     page.locator(".eleusis-wason-test").click()
     verdict = page.locator(".eleusis-wason-verdict")
     verdict.get_by_text("1, 2, 3: yes, it fits the rule.").wait_for(timeout=15_000)
@@ -56,6 +59,7 @@ def test_the_2_4_6_widget_judges_a_typed_triple(page: Any) -> None:
         box = page.locator(f".eleusis-wason-n{k} input")
         box.fill(value)
         box.press("Tab")
+    page.locator(".eleusis-wason-prediction button", has_text="does not fit").click()
     page.locator(".eleusis-wason-test").click()
     verdict.get_by_text("9, 7, 5: no, it does not fit.").wait_for(timeout=15_000)
 

@@ -6,8 +6,13 @@ do when a lesson breaks one of these:
 
 - every ``.md`` has its ``.ipynb`` and the other way round, with the same cells (type, source, metadata);
 - the first cells, before any code, are the title and *What you'll do*, *What you'll learn*,
-  *What you'll need*, *Time*, in that order; the last cell is *Teacher notes*;
-- at least one code cell holds an ``assert`` (lessons check what they claim);
+  *What you'll need*, *Time*, in that order; the first code cell is the setup cell every lesson shares
+  (``SETUP_CELL``); the last cell is *Teacher notes*;
+- no cell holds test code in front of students: no ``assert``, no ``NBVAL`` marker (the lessons' claims
+  are checked by ``tests/lessons/test_lesson_NN.py``, which run the notebooks);
+- ``lessons/unit.toml`` lists every lesson once: the core path, the optional days, the teacher guide;
+  a core lesson says where to stop if short of time, its *Time* fits the period, and its teacher notes
+  hold the parts a teacher needs (``TEACHER_PARTS``);
 - the core path (every Markdown cell before the first *If you have time* heading and before *Teacher
   notes*) is under ``CORE_WORDS_LIMIT`` words, so a lesson fits one class period.
 
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +38,29 @@ LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 CORE_WORDS_LIMIT = 900
 OPENING_SECTIONS = ("What you'll do", "What you'll learn", "What you'll need", "Time")
 TEACHER_NOTES = "Teacher notes"
+UNIT_FILE = "unit.toml"
+# Every lesson's first code cell (agreed with the install work: it makes JupyterLite and Colab work).
+SETUP_CELL = (
+    "# Where the kit is missing (JupyterLite in a browser, Colab) this installs it;"
+    " elsewhere it does nothing."
+    """
+try:
+    import eleusis_lab
+except ModuleNotFoundError:
+    %pip install -q eleusis-lab"""
+)
+# What a core lesson's teacher notes hold, each as a bold label.
+TEACHER_PARTS = (
+    "At a glance",
+    "Say:",
+    "misconceptions",
+    "Answers to",
+    "Support",
+    "Extension",
+    "Accessibility",
+)
+STOP_HERE = re.compile(r"stop here if short of time|if you are short of time, stop here", re.IGNORECASE)
+TEST_CODE = re.compile(r"^\s*assert\b|NBVAL", re.MULTILINE)
 EXTRAS_HEADING = re.compile(r"^#{1,6}\s+If you have time\b", re.IGNORECASE | re.MULTILINE)
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*$", re.MULTILINE)
 # A word: a run of letters or digits, with inner apostrophes or hyphens (don't, 2-4-6, left-to-right).
@@ -85,7 +114,12 @@ def pattern_problems(notebook: Any) -> list[str]:
             + f" in that order (found {found})"
         )
     if not opening or not notebook.cells[0].source.startswith("# "):
-        problems.append("the first cell must start with the lesson's title ('# Lesson N — …')")
+        problems.append(
+            "the first cell must start with the title ('# Lesson N — …', '# Teacher guide A — …')"
+        )
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    if not code or code[0].source.strip() != SETUP_CELL:
+        problems.append("the first code cell must be the setup cell (SETUP_CELL in check_lessons.py)")
     last = notebook.cells[-1] if notebook.cells else None
     if last is None or last.cell_type != "markdown" or _headings(last.source)[:1] != [TEACHER_NOTES]:
         problems.append(f"the last cell must be '## {TEACHER_NOTES}'")
@@ -93,9 +127,45 @@ def pattern_problems(notebook: Any) -> list[str]:
     teacher_cells = sum(TEACHER_NOTES in _headings(source) for source in markdown)
     if teacher_cells > 1:
         problems.append(f"'{TEACHER_NOTES}' appears in {teacher_cells} cells; keep one, last")
-    if not any(c.cell_type == "code" and re.search(r"^\s*assert\b", c.source, re.M) for c in notebook.cells):
-        problems.append("no code cell has an `assert`: check what the lesson claims")
+    for number, cell in enumerate(notebook.cells, start=1):
+        if cell.cell_type == "code" and TEST_CODE.search(cell.source):
+            problems.append(
+                f"cell {number} holds test code (`assert` or an NBVAL marker) in front of students:"
+                " move the check to tests/lessons/"
+            )
     return problems
+
+
+def core_problems(notebook: Any, period_minutes: int) -> list[str]:
+    """What a core-path lesson lacks: a stop point, a *Time* within the period, the teacher's parts."""
+    problems = []
+    markdown = [c.source for c in notebook.cells if c.cell_type == "markdown"]
+    if not any(STOP_HERE.search(source) for source in markdown[:-1]):
+        problems.append("say where to stop if short of time ('stop here if short of time')")
+    time_text = next((source for source in markdown if "## Time" in source), "")
+    minutes = [int(n) for n in re.findall(r"(\d+) minutes", time_text)]
+    if not minutes or max(minutes) > period_minutes:
+        problems.append(f"the *Time* section must state the lesson's minutes, at most {period_minutes}")
+    notes = markdown[-1] if markdown else ""
+    missing = [part for part in TEACHER_PARTS if part not in notes]
+    if missing:
+        problems.append("the teacher notes lack: " + ", ".join(missing))
+    return problems
+
+
+def unit_problems(lessons_dir: Path, stems: set[str]) -> tuple[list[str], dict[str, Any]]:
+    """Whether ``unit.toml`` lists every lesson exactly once; the unit itself."""
+    path = lessons_dir / UNIT_FILE
+    if not path.is_file():
+        return [f"{UNIT_FILE} is missing: list the core path, the optional days and the teacher guide"], {}
+    unit = tomllib.loads(path.read_text(encoding="utf-8"))
+    listed = [stem for part in ("core", "optional", "teacher_guide") for stem in unit.get(part, [])]
+    problems = [
+        f"{UNIT_FILE} lists {stem} twice" for stem in sorted({s for s in listed if listed.count(s) > 1})
+    ]
+    problems += [f"{UNIT_FILE} does not list {stem}" for stem in sorted(stems - set(listed))]
+    problems += [f"{UNIT_FILE} lists {stem}, which is not a lesson" for stem in sorted(set(listed) - stems)]
+    return problems, unit
 
 
 def count_words(text: str) -> int:
@@ -134,15 +204,20 @@ def check(lessons_dir: Path, *, show_counts: bool = False) -> list[str]:
         problems.append(f"{stem}.ipynb has no text source {stem}.md: write it with `jupytext --to myst`")
     for stem in sorted(texts.keys() - notebooks.keys()):
         problems.append(f"{stem}.md has no notebook {stem}.ipynb: {SYNC_HINT}")
+    unit_issues, unit = unit_problems(lessons_dir, set(texts) | set(notebooks))
+    problems += unit_issues
+    core = set(unit.get("core", [])) | set(unit.get("optional", []))  # every lesson a class meets
     for stem in sorted(texts.keys() & notebooks.keys()):
         out_of_sync = sync_problems(texts[stem], notebooks[stem])
         problems += [f"{stem}: out of sync: {p}; {SYNC_HINT}" for p in out_of_sync]
         notebook = jupytext.read(texts[stem])
         problems += [f"{stem}: {p}" for p in pattern_problems(notebook)]
+        if stem in core:
+            problems += [f"{stem}: {p}" for p in core_problems(notebook, unit.get("period_minutes", 50))]
         words = word_count(notebook)
         if show_counts:
             print(f"{stem}: core {words.core} words, extras {words.extras}, teacher notes {words.teacher}")
-        if words.core >= CORE_WORDS_LIMIT:
+        if words.core >= CORE_WORDS_LIMIT and stem not in unit.get("teacher_guide", []):
             problems.append(
                 f"{stem}: the core path has {words.core} words (limit {CORE_WORDS_LIMIT}): shorten it,"
                 " or move parts under an '## If you have time' heading"

@@ -7,7 +7,7 @@ from pathlib import Path
 import jupytext
 import nbformat
 import pytest
-from check_lessons import check, count_words, word_count  # tests/lessons is on sys.path under pytest
+from check_lessons import SETUP_CELL, check, count_words, word_count  # tests/lessons is on sys.path
 
 OPENING = """# Lesson 99 — A test lesson
 
@@ -33,17 +33,36 @@ def _lesson(*cells: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return notebook
 
 
-def _good() -> nbformat.NotebookNode:
+def _bare() -> nbformat.NotebookNode:
+    """A lesson with the pattern but none of what a class lesson adds (stop point, teacher's parts)."""
     return _lesson(
         nbformat.v4.new_markdown_cell(OPENING),
-        nbformat.v4.new_code_cell("x = 1\nassert x == 1"),
+        nbformat.v4.new_code_cell(SETUP_CELL),
+        nbformat.v4.new_code_cell("x = 1"),
         nbformat.v4.new_markdown_cell("## Teacher notes\n\n- Say hello."),
     )
 
 
-def _write(folder: Path, notebook: nbformat.NotebookNode, stem: str = "99_test") -> None:
+TEACHER_PARTS_TEXT = (
+    "## Teacher notes\n\n**At a glance.** **Say:** **Likely misconceptions.** **Answers to** "
+    "**Support.** **Extension.** **Accessibility.**"
+)
+
+
+def _good() -> nbformat.NotebookNode:
+    notebook = _bare()
+    notebook.cells.insert(3, nbformat.v4.new_markdown_cell("If you are short of time, stop here."))
+    notebook.cells[-1].source = TEACHER_PARTS_TEXT
+    return notebook
+
+
+UNIT = 'period_minutes = 50\ncore = []\noptional = ["99_test"]\nteacher_guide = []\n'
+
+
+def _write(folder: Path, notebook: nbformat.NotebookNode, stem: str = "99_test", unit: str = UNIT) -> None:
     jupytext.write(notebook, folder / f"{stem}.md", fmt="md:myst")
     nbformat.write(notebook, folder / f"{stem}.ipynb")
+    (folder / "unit.toml").write_text(unit)
 
 
 def test_a_lesson_that_follows_the_pattern_passes(tmp_path: Path) -> None:
@@ -71,7 +90,9 @@ def test_a_missing_pair_is_named(tmp_path: Path) -> None:
     [
         (lambda nb: nb.cells[0].update(source=OPENING.replace("## Time\n", "")), "in that order"),
         (lambda nb: nb.cells.pop(), "last cell must be '## Teacher notes'"),
-        (lambda nb: nb.cells[1].update(source="x = 1"), "assert"),
+        (lambda nb: nb.cells[2].update(source="x = 1\nassert x == 1"), "holds test code"),
+        (lambda nb: nb.cells[2].update(source="# NBVAL_IGNORE_OUTPUT\nx = 1"), "holds test code"),
+        (lambda nb: nb.cells[1].update(source="import eleusis_lab"), "setup cell"),
     ],
 )
 def test_each_break_of_the_pattern_is_named(tmp_path: Path, change, message: str) -> None:
@@ -88,7 +109,8 @@ def test_the_core_path_stops_at_if_you_have_time_and_teacher_notes(tmp_path: Pat
     notebook.cells.insert(2, nbformat.v4.new_markdown_cell("## If you have time\n\n" + long_text))
     _write(tmp_path, notebook)
     counts = word_count(jupytext.read(tmp_path / "99_test.md"))
-    assert counts.extras == 950 + 4 and counts.teacher == 4
+    stop = count_words("If you are short of time, stop here.")  # _good()'s stop point, after the heading
+    assert counts.extras == 950 + 4 + stop and counts.teacher == count_words(TEACHER_PARTS_TEXT)
     assert check(tmp_path) == []
     notebook.cells.insert(1, nbformat.v4.new_markdown_cell(long_text))
     _write(tmp_path, notebook)
@@ -97,3 +119,26 @@ def test_the_core_path_stops_at_if_you_have_time_and_teacher_notes(tmp_path: Pat
 
 def test_words_are_counted_as_a_reader_sees_them() -> None:
     assert count_words("The **2-4-6** task: don't `click` — *think*.") == 6
+
+
+def test_the_unit_must_list_every_lesson_once(tmp_path: Path) -> None:
+    _write(tmp_path, _good(), unit="core = []\noptional = []\nteacher_guide = []\n")
+    assert any("does not list 99_test" in p for p in check(tmp_path))
+    _write(tmp_path, _good(), unit='core = ["99_test"]\noptional = ["99_test"]\n')
+    assert any("lists 99_test twice" in p for p in check(tmp_path))
+
+
+def test_a_core_lesson_needs_a_stop_point_a_time_and_the_teachers_parts(tmp_path: Path) -> None:
+    _write(tmp_path, _bare(), unit='period_minutes = 50\ncore = ["99_test"]\n')
+    problems = check(tmp_path)
+    assert any("stop if short of time" in p for p in problems)
+    assert any("teacher notes lack: At a glance" in p for p in problems)
+    assert not any("at most 50" in p for p in problems), "20 minutes fit a period"
+    too_long = _good()
+    too_long.cells[0].source = OPENING.replace("About 20 minutes.", "About 70 minutes.")
+    _write(tmp_path, too_long, unit='period_minutes = 50\ncore = ["99_test"]\n')
+    assert any("at most 50" in p for p in check(tmp_path))
+    notebook = _good()
+    notebook.cells[0].source = OPENING.replace("About 20 minutes.", "50 minutes.")
+    _write(tmp_path, notebook, unit='period_minutes = 50\ncore = ["99_test"]\n')
+    assert check(tmp_path) == []

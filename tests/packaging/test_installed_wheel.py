@@ -30,8 +30,11 @@ import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-# What a source distribution is made of (setup.py maps lessons/ and worksheets/ into the package).
-SDIST_INPUTS = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "eleusis_lab", "lessons", "worksheets"]
+# What a source distribution is made of (setup.py maps lessons/, worksheets/ and docs/ into the package).
+SDIST_INPUTS = [
+    *("pyproject.toml", "setup.py", "README.md", "LICENSE"),
+    *("eleusis_lab", "lessons", "worksheets", "docs"),
+]
 FULL = os.environ.get("ELEUSIS_WHEEL_TEST") == "full"
 
 
@@ -158,6 +161,8 @@ def test_the_installed_wheel_gives_a_teacher_everything(tmp_path: Path) -> None:
     assert len([n for n in lessons if n.endswith(".ipynb")]) >= 11, "lessons 1-11"
     missing = [n for n in lessons if f"eleusis_lab/lessons/{n}" not in names]
     assert not missing, f"lessons missing from the wheel: {missing}"
+    assert "eleusis_lab/docs/rules.md" in names, "the rules page every lesson links to"
+    assert "eleusis_lab/lessons/unit.toml" in names, "the unit's order, for the teacher guide and the lint"
     recipes = sorted(p.name for p in (REPO / "worksheets").iterdir() if p.suffix in {".toml", ".md"})
     assert "README.md" in recipes and len(recipes) >= 8
     missing = [n for n in recipes if f"eleusis_lab/worksheets/recipes/{n}" not in names]

@@ -102,7 +102,7 @@ def test_the_lessons_command_defaults_to_the_home_folder(monkeypatch, tmp_path: 
     monkeypatch.delenv("ELEUSIS_LAB_LESSONS", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     assert cli.main(["lessons"]) == 0
-    copied = sorted(p.name for p in (tmp_path / "eleusis-lab" / "lessons").glob("*.ipynb"))
+    copied = sorted(p.name for p in (tmp_path / "eleusis-lab" / "lessons").glob("[!.]*"))
     assert copied == sorted(p.name for p in kit_notebooks())
     assert set(copied) >= {p.name for p in lesson_files()}
     assert "copied: 01_" in capsys.readouterr().out
@@ -119,7 +119,7 @@ def test_lab_copies_on_first_use_then_opens_jupyterlab_there(monkeypatch, tmp_pa
         cli.main(["lab", str(dest), "--no-browser", "--port", "8899", "--jupyter=--ServerApp.ip=127.0.0.1"])
         == 0
     )
-    assert sorted(p.name for p in dest.glob("*.ipynb")) == sorted(p.name for p in kit_notebooks())
+    assert sorted(p.name for p in dest.glob("[!.]*")) == sorted(p.name for p in kit_notebooks())
     lab = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={dest}"]
     assert calls == [[*lab, "--no-browser", "--port=8899", "--ServerApp.ip=127.0.0.1"]]
     # As root (a container, a school server) JupyterLab needs --allow-root or it refuses to start.
@@ -219,3 +219,18 @@ def test_an_untouched_copy_listed_by_an_older_kits_manifest_is_updated(
     )
     (notebook_kit / "01_a.ipynb").write_text(json.dumps(_notebook(("code", "y = 3\n"))), encoding="utf-8")
     assert copy_lessons(dest, source=notebook_kit).updated == ["01_a.ipynb"]
+
+
+def test_the_rules_page_the_lessons_link_to_is_copied_beside_them(tmp_path: Path) -> None:
+    """Every lesson's link to the rules page (``rules.md``) opens in the copy, from a clone or a wheel."""
+    import re
+
+    report = copy_lessons(tmp_path / "copy")
+    assert "rules.md" in report.copied
+    links = {
+        target
+        for notebook in (tmp_path / "copy").glob("*.ipynb")
+        for target in re.findall(r"\]\(([^)#]+\.md)", notebook.read_text(encoding="utf-8"))
+    }
+    assert links == {"rules.md"}, "the lessons link only to the rules page, by a path that works in the copy"
+    assert (tmp_path / "copy" / "rules.md").read_text(encoding="utf-8").startswith("#")

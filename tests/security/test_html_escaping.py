@@ -399,6 +399,23 @@ def _worksheet_pages() -> list[str]:
     return pages
 
 
+def lab_papers() -> list[str]:
+    """A lesson's lab sheet and exit tickets with hostile text in every field a teacher could edit."""
+    import dataclasses
+
+    from eleusis_lab.worksheets.labsheets import PAPERS, exit_ticket_html, lab_sheet_html
+
+    paper = dataclasses.replace(
+        PAPERS["09_trying_to_be_wrong"],
+        title=HOSTILE[0],
+        question=" ".join(HOSTILE),
+        columns=tuple(HOSTILE),
+        conclusion=tuple(HOSTILE),
+        exit_ticket=tuple((p, p) for p in HOSTILE[:3]),
+    )
+    return [lab_sheet_html(paper, "A4")] + [exit_ticket_html(paper, "A4", answers=a) for a in (True, False)]
+
+
 def _revealed_session() -> Any:
     """A class session of hostile names whose rule is revealed (its scores table shows every name)."""
     from eleusis_lab.classroom import ClassSession
@@ -483,6 +500,8 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
         ],
         "eleusis_lab.widgets.light_figures.narrowing_svg": lambda: [narrowing_svg(n) for n in narrowing()],
         # The worksheet page (document) draws every puzzle with these.
+        "eleusis_lab.worksheets.labsheets.lab_sheet_html": lab_papers,
+        "eleusis_lab.worksheets.labsheets.exit_ticket_html": lab_papers,
         "eleusis_lab.worksheets.html.document": worksheets,
         "eleusis_lab.worksheets.html.puzzle_html": worksheets,
         "eleusis_lab.worksheets.html.key_html": worksheets,
