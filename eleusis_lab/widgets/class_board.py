@@ -1,6 +1,6 @@
 """The class board: a teacher runs a class round at the projector, as small views over a class session.
 
-All the state is the :class:`~eleusis_lab.classroom.ClassSession`'s (its log holds every play, guess,
+All the state is the :class:`~eleusis_lab.session.TableSession`'s (its log holds every play, guess,
 hypothesis, reveal and round begun or abandoned, and autosaves after each); the board turns clicks into
 session calls and redraws its views from the session.  A refused action gets one line under the action
 bar and changes nothing; the verdict of the last play stays where it is.
@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
-from eleusis_lab.classroom import ClassSession, new_session_path, saved_sessions
+from eleusis_lab.session import GuessNotice, TableSession, new_session_path, saved_sessions
 from eleusis_lab.widgets._common import STYLE, banner, error_text, rule_deck_of
 from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
@@ -74,7 +74,7 @@ class ClassBoard(w.VBox):
 
         self._save_dir = save_dir
         self._autosave = autosave
-        self.session = ClassSession(self._new_save_path())
+        self.session = TableSession(self._new_save_path())
         self.options = dict(options or {})
         self._reveal_armed = False
         self.form = SetupForm(
@@ -234,7 +234,7 @@ class ClassBoard(w.VBox):
     def resume_from(self, path: Path) -> None:
         """Resume a saved session (the set-up form's list): it goes on saving to the same file."""
         try:
-            self.session = ClassSession.resume(path)
+            self.session = TableSession.resume(path)
         except ValueError as error:
             self.form.say(error_text(error))
             return
@@ -293,7 +293,8 @@ class ClassBoard(w.VBox):
         """``player`` states the rule; returns the judgement (``GuessResult``) or None when refused."""
         if not self._act(lambda: self.session.guess(player, text, words)):
             return None
-        return self.session.notice.verdicts[0]
+        notice = self.session.notice
+        return notice.result if isinstance(notice, GuessNotice) else None
 
     def undo(self) -> bool:
         """Take back the last thing done at the board (a play, a hypothesis, the reveal …)."""

@@ -2,7 +2,7 @@
 and the autosaved sessions to resume with one click.
 
 The form holds only what the teacher is typing; :meth:`SetupForm.request` turns it into the arguments of
-:meth:`~eleusis_lab.classroom.ClassSession.begin`, which checks them.
+:meth:`~eleusis_lab.session.TableSession.begin`, which checks them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.classroom import SavedSession, SessionError
+from eleusis_lab.session import SavedSession, SessionError
 from eleusis_lab.widgets._common import banner, button, difficulty_choice, four_colour_choice, seed_field
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.verdicts import VARIANTS
@@ -153,7 +153,7 @@ class SetupForm(w.VBox):
         self.message.value = banner(text, kind, size="18px") if text else ""
 
     def request(self) -> dict[str, Any]:
-        """The arguments of ``ClassSession.begin`` from the form (raises SessionError on a bad seed)."""
+        """The arguments of ``TableSession.begin`` from the form (raises SessionError on a bad seed)."""
         seed_text = self.seed.value.strip()
         try:
             seed = int(seed_text) if seed_text else None

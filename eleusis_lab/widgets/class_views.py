@@ -1,6 +1,6 @@
 """The class board's views of play: status line, table, verdict, hand, action bar.
 
-Each view is a small widget that draws from a :class:`~eleusis_lab.classroom.ClassSession` in
+Each view is a small widget that draws from a :class:`~eleusis_lab.session.TableSession` in
 ``render(session)`` and reports clicks to the board through plain callbacks; none holds game state.
 Sizes are for a projector at 1280×720: verdict 30 px, status and buttons 18 px, cards readable from the
 back of a room, the table scrolling inside its own box so the hand and the buttons stay on screen.
@@ -15,8 +15,8 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
-from eleusis_lab.classroom import ClassSession
 from eleusis_lab.render import cards_html
+from eleusis_lab.session import GuessNotice, TableSession, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, points_text
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, verdict_banner
@@ -50,7 +50,7 @@ class StatusView(w.HTML):
         super().__init__()
         self.add_class("eleusis-status")
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         if r is None:
             self.value = ""
@@ -83,7 +83,7 @@ class StatusView(w.HTML):
 class TableView(TableArea):
     """The table: the mainline scrolls inside its box (newest row in view), so nothing below moves."""
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         self.show(r, show_players=r is not None and r.capabilities.player_rules)
 
@@ -95,16 +95,16 @@ class VerdictView(w.HTML):
         super().__init__()
         self.add_class("eleusis-verdict")
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         notice = session.notice
         r = session.round
         if r is None:
             self.value = ""
             return
-        if notice.kind == "verdict" and notice.verdicts:
-            html = verdict_banner(notice.verdicts[0], size="30px")
-        elif notice.kind == "guess" and notice.verdicts:
-            html = guess_banner(notice.verdicts[0])
+        if isinstance(notice, VerdictNotice) and notice.verdict is not None:
+            html = verdict_banner(notice.verdict, size="30px")
+        elif isinstance(notice, GuessNotice) and notice.result is not None:
+            html = guess_banner(notice.result)
         else:
             html = banner(notice.text, "info", size="28px") if notice.text else ""
         html += "".join(
@@ -156,7 +156,7 @@ class HandView(HandArea):
         if card in self.cards:
             self._on_play(card)
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         who = r.current_player if r is not None else None
         visible = r is not None and session.phase == "playing" and session.human(who) and bool(r.mainline)
@@ -217,7 +217,7 @@ class ActionBar(w.HBox):
         super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.add_class("eleusis-actions")
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         can = session.possible()
         r = session.round
         kids: list[w.Widget] = []

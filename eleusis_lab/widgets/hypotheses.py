@@ -1,9 +1,10 @@
 """The class hypotheses panel, beside the table: students' guesses at the rule, falsified by the evidence.
 
 The panel holds no hypotheses of its own: it draws from a *source* — a
-:class:`~eleusis_lab.classroom.ClassSession` on the class board (each hypothesis a session event, so undo
-and saves cover it), or :class:`RoundHypotheses` around a bare round.  Both fold the narrowing with the
-one :class:`~eleusis_lab.science.narrowing.NarrowingFold`, so the board, the plots and the handouts agree.
+:class:`~eleusis_lab.session.TableSession` on every board (each hypothesis a session event, so undo
+and saves cover it), or :class:`RoundHypotheses` around a bare round (a lesson's panel beside code).
+Both fold the narrowing with the one :class:`~eleusis_lab.science.narrowing.NarrowingFold`, so the
+board, the plots and the handouts agree.
 """
 
 from __future__ import annotations

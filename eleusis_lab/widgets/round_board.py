@@ -1,5 +1,5 @@
 """The round board: the base of the solo board and the real-cards board, small views over a
-:class:`~eleusis_lab.session.RoundSession` (the class board is :class:`eleusis_lab.widgets.ClassBoard`).
+:class:`~eleusis_lab.session.TableSession` (the class board is :class:`eleusis_lab.widgets.ClassBoard`).
 
 The board turns clicks into session calls and redraws its views from the session; a refused action gets
 one line under the verdict and changes nothing.  The set-up form, the table, the hand (or the card picker
@@ -22,8 +22,7 @@ import ipywidgets as w
 
 from eleusis_lab import scoring
 from eleusis_lab.cards import Card
-from eleusis_lab.classroom import SessionError
-from eleusis_lab.session import RoundSession
+from eleusis_lab.session import GuessNotice, SessionError, TableSession, new_session_path
 from eleusis_lab.widgets._common import STYLE
 from eleusis_lab.widgets.parts import CardPicker, TableArea
 from eleusis_lab.widgets.round_setup import RoundSetup
@@ -53,7 +52,7 @@ class RoundBoard(w.VBox):
     """
 
     kind = "round"
-    session_class: type[RoundSession] = RoundSession
+    predicting = False  # the student predicts each verdict (the prediction board)
     one_player = False  # the solo board's form asks for a name and opponents instead of players
 
     def __init__(
@@ -77,9 +76,11 @@ class RoundBoard(w.VBox):
         acceptance_map: bool | None = None,
     ) -> None:
         self.options = dict(options or {})
-        self.session = self.session_class(
-            physical=physical, kind=self.kind, autosave=autosave, save_dir=save_dir
-        )
+        if isinstance(autosave, str | Path):
+            save_path: Path | None = Path(autosave)
+        else:
+            save_path = new_session_path(save_dir, self.kind) if autosave else None
+        self.session = TableSession(save_path, physical=physical, predicting=self.predicting, kind=self.kind)
         self.form = RoundSetup(
             variant=scoring.variant_name(variant),
             players=list(players),
@@ -128,6 +129,7 @@ class RoundBoard(w.VBox):
             self.panel = HypothesisPanel(plots=plots, acceptance_map=shown, figures_inside=False)
             self.panel.layout = w.Layout(flex="1 1 0%", min_width="18em", max_width="32em")
         self.session.board_notes["panel"] = self.panel is not None
+        self.session.board_notes["plots"] = bool(plots)
         self._reveal_armed = False
         views = [self.table, self.verdict, self.turn, self.hand, self.picker, self.actions, self.guesses]
         left = w.VBox([*views, self.finish_box], layout=w.Layout(flex="3 1 0%", min_width="0"))
@@ -188,14 +190,14 @@ class RoundBoard(w.VBox):
     def _dealt(self) -> None:
         self.selected, self._reveal_armed = [], False
         if self.panel is not None:
-            self.panel.attach(self.round)
+            self.panel.follow(self.session)
         self.picker.set_deck(self.round.rule_deck(), self.session.string_limit() > 1)
         if self.reveal_panel.record.outputs:
             self.reveal_panel.record.clear_output()
         self.refresh()
 
     # -- actions: each a session call, then a redraw ---------------------------------------------
-    def _act(self, action: Callable[[RoundSession], object]) -> bool:
+    def _act(self, action: Callable[[TableSession], object]) -> bool:
         try:
             action(self.session)
         except SessionError as error:
@@ -207,9 +209,7 @@ class RoundBoard(w.VBox):
     def _after(self) -> None:
         self.refresh()  # the table and the hand first (the class is waiting), then the panel
         if self.panel is not None and self.round is not None:
-            self.panel.refresh(self.round)
-            self.session.board_notes["hypotheses"] = self.panel.to_list()
-            self.session.save()
+            self.panel.refresh()
 
     def _card_clicked(self, card: Card) -> None:
         r = self.round
@@ -293,7 +293,8 @@ class RoundBoard(w.VBox):
         if not self._act(lambda s: s.guess(name, said)):
             return None
         self.guesses.text.value = ""
-        return self.session.notice.verdicts[0] if self.session.notice.verdicts else None
+        notice = self.session.notice
+        return notice.result if isinstance(notice, GuessNotice) else None
 
     def overrule(self, correct: bool) -> None:
         """The dealer overrules the computer's judgement of the last guess."""
@@ -338,7 +339,8 @@ class RoundBoard(w.VBox):
         """Colour-blind safe: the board's style sheet paints ♦ blue and ♣ green under this class."""
         (self.add_class if four_colour else self.remove_class)("eleusis-four-colour")
         self.session.board_notes["four_colour"] = bool(four_colour)  # a resumed board keeps the deck
-        self.session.save()
+        if self.session.events:
+            self.session.save()
 
     def refresh(self) -> None:
         """Redraw every view from the session (cheap: called after every action)."""
@@ -369,26 +371,25 @@ class RoundBoard(w.VBox):
 
     # -- saving ---------------------------------------------------------------------------------------
     def save(self) -> None:
-        """Write the round and the board's notes now (the session also saves after every action)."""
+        """Write the session now (it also saves after every action)."""
         self.session.save()
 
     @classmethod
     def resume(cls, path: str | Path, **kwargs: Any) -> RoundBoard:
         """Rebuild a board from its save file after a kernel restart, and go on saving to the same file."""
-        session = cls.session_class.resume(path, kind=cls.kind)
+        session = TableSession.resume(path)
         r = session.round
-        assert r is not None
+        if r is None:
+            raise SessionError("This save has no round on the board: deal a new one.")
         notes = session.board_notes
         kwargs.setdefault("hypotheses", bool(notes.get("panel", False)))
         kwargs.setdefault("four_colour", bool(notes.get("four_colour", False)))
         board = cls._for_resume(r, session, **kwargs)
         board.session = session
         board._dealt()
-        if board.panel is not None:
-            board.panel.load_list(notes.get("hypotheses") or [], r)
         return board
 
     @classmethod
-    def _for_resume(cls, r: Any, session: RoundSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Any, session: TableSession, **kwargs: Any) -> RoundBoard:
         humans = [p for p in r.players if session.human(p)]
         return cls(r.variant, humans, autosave=False, physical=session.physical, **kwargs)

@@ -2,7 +2,7 @@
 the secret rule (hidden) or a random one, seed, the variant's options, the four-colour deck; Deal.
 
 The form holds only what is being typed; :meth:`RoundSetup.request` turns it into the arguments of
-:meth:`~eleusis_lab.session.RoundSession.begin`, which checks them.
+:meth:`~eleusis_lab.session.TableSession.begin`, which checks them.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.classroom import ClassSession, SessionError
-from eleusis_lab.session import OPPONENTS
+from eleusis_lab.session import OPPONENTS, SessionError, TableSession
 from eleusis_lab.widgets._common import (
     banner,
     button,
@@ -115,7 +114,7 @@ class RoundSetup(w.VBox):
 
         try:
             request = self.request()
-            key, rule = ClassSession.choose_rule(request["variant"], request["rule"], request["seed"], "any")
+            key, rule = TableSession.choose_rule(request["variant"], request["rule"], request["seed"], "any")
             report = check(library.get(key).rule if key else rule, deck=rule_deck_of(request["variant"]))
         except (ValueError, KeyError) as error:
             self.say(error_text(error))
@@ -127,7 +126,7 @@ class RoundSetup(w.VBox):
         )
 
     def request(self) -> dict[str, Any]:
-        """The arguments of ``RoundSession.begin`` from the form (a bad seed raises ``SessionError``)."""
+        """The arguments of ``TableSession.begin`` from the form (a bad seed raises ``SessionError``)."""
         seed_text = self.seed.value.strip()
         try:
             seed = int(seed_text) if seed_text else None

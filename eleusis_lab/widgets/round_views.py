@@ -1,9 +1,9 @@
 """The views of the solo and real-cards boards: status, turn, verdict, action row, guesses, the count at
 the end (real cards), scores and the reveal.
 
-Each is a small widget drawn from a :class:`~eleusis_lab.session.RoundSession` by ``render(session)``;
+Each is a small widget drawn from a :class:`~eleusis_lab.session.TableSession` by ``render(session)``;
 clicks go to the board through callbacks.  No view holds game state; the buttons a view shows are the
-ones :meth:`RoundSession.possible` lists (read from the round's ``legal_actions``).
+ones :meth:`TableSession.possible` lists (read from the round's ``legal_actions``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.render import cards_html
-from eleusis_lab.session import RoundSession, points
+from eleusis_lab.session import GuessNotice, TableSession, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, points_text, scores_html
 from eleusis_lab.widgets.parts import HandArea
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
@@ -40,14 +40,14 @@ class StatusLine(w.HTML):
         super().__init__()
         self.add_class("eleusis-status")
 
-    def render(self, session: RoundSession, board_name: str = "SoloBoard") -> None:
+    def render(self, session: TableSession, board_name: str = "SoloBoard") -> None:
         r = session.round
         if r is None:
             self.value = ""
             return
         bits = [
             f"<b>{escape(VARIANT_TITLES.get(r.variant, r.title))}</b>",
-            f"round {len(session.rounds) + 1}",
+            f"round {session.round_number}",
         ]
         bits.append(f'sealed rule <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>')
         if r.capabilities.halves and not r.is_over:
@@ -77,7 +77,7 @@ class TurnLine(w.HTML):
         super().__init__()
         self.add_class("eleusis-turn")
 
-    def render(self, session: RoundSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         if r is None:
             self.value = ""
@@ -106,13 +106,12 @@ class VerdictLine(w.VBox):
         self.message.add_class("eleusis-message")
         super().__init__([self.verdict, self.message])
 
-    def render(self, session: RoundSession, extra: str = "") -> None:
+    def render(self, session: TableSession, extra: str = "") -> None:
         notice = session.notice
-        if notice.verdicts and hasattr(notice.verdicts[0], "accepted"):
-            v = notice.verdicts[0]
-            html = verdict_banner(v, v.player)
-        elif notice.verdicts:
-            html = guess_banner(notice.verdicts[0], notice.text)
+        if isinstance(notice, VerdictNotice) and notice.verdict is not None:
+            html = verdict_banner(notice.verdict, notice.verdict.player)
+        elif isinstance(notice, GuessNotice) and notice.result is not None:
+            html = guess_banner(notice.result, notice.text)
         else:
             html = banner(second_person(notice.text), "info") if notice.text else ""
         lines = "".join(banner(second_person(line), "info", size="1em") for line in notice.computer_lines)
@@ -180,7 +179,7 @@ class ActionRow(w.HBox):
         super().__init__(layout=w.Layout(flex_flow="row wrap"))
         self.add_class("eleusis-actions")
 
-    def render(self, session: RoundSession, selected: int = 0) -> None:
+    def render(self, session: TableSession, selected: int = 0) -> None:
         can = session.possible()
         r = session.round
         kids: list[w.Widget] = []
@@ -209,7 +208,7 @@ class ActionRow(w.HBox):
 class HandView(HandArea):
     """The current person's hand, each card a button; hidden when no person may play (or real cards)."""
 
-    def render(self, session: RoundSession, selected: Sequence[Card] = ()) -> None:
+    def render(self, session: TableSession, selected: Sequence[Card] = ()) -> None:
         r, can = session.round, session.possible()
         who = r.current_player if r is not None else None
         visible = not session.physical and ("play" in can or "play-string" in can) and who is not None
@@ -247,7 +246,7 @@ class GuessRow(w.VBox):
         super().__init__()
         self.add_class("eleusis-guess-box")
 
-    def render(self, session: RoundSession) -> None:
+    def render(self, session: TableSession) -> None:
         guessers = session.guessers()
         kids: list[w.Widget] = []
         if guessers:
@@ -271,7 +270,7 @@ class FinishBox(w.VBox):
         super().__init__()
         self.add_class("eleusis-finish-box")
 
-    def render(self, session: RoundSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         if r is None or "finish" not in session.possible():
             _set_children(self, [])
@@ -293,11 +292,13 @@ class ScoresView(w.HTML):
         super().__init__()
         self.add_class("eleusis-scores-area")
 
-    def render(self, session: RoundSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         parts = []
         if r is not None and (r.is_over or session.revealed):
-            names, values, notes = points(r)
+            rows = session.scores()
+            names = [f"{row.name} (dealer)" if row.dealer and r.dealer else row.name for row in rows]
+            values, notes = [row.points for row in rows], session.score_notes()
             if names:
                 title = "Scores of this round" if r.is_over else "Scores so far"
                 parts.append(_projector(scores_html(names, values, title=title, notes=notes)))
@@ -326,7 +327,7 @@ class RevealPanel(w.VBox):
         self.record.add_class("eleusis-record")
         super().__init__([self.banner, self.record])
 
-    def render(self, session: RoundSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         if r is None or not session.revealed:
             self.banner.value = ""
@@ -347,7 +348,7 @@ class RevealPanel(w.VBox):
         )
         self.banner.value = '<div class="eleusis-revealed" style="margin:8px 0">' + "".join(parts) + "</div>"
 
-    def show_record(self, session: RoundSession, *, on_board: bool) -> None:
+    def show_record(self, session: TableSession, *, on_board: bool) -> None:
         """The round's record for handouts: on the board, or as the calling cell's own output."""
         from IPython.display import display
 

@@ -3,7 +3,7 @@
 Before each play the student predicts the verdict ("I think it will be accepted"); the journal keeps
 every prediction beside the dealer's verdict, and the accuracy over time shows the student learning the
 rule before they can say it.  The predictions and the journal are the
-:class:`~eleusis_lab.session.SoloSession`'s; this board is its views.
+:class:`~eleusis_lab.session.TableSession`'s (``predicting=True``); this board is its views.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.session import JournalEntry, RoundSession, SoloSession
+from eleusis_lab.session import JournalEntry, TableSession
 from eleusis_lab.widgets._common import FONT, banner
 from eleusis_lab.widgets.benchmark import BenchmarkBoard
 from eleusis_lab.widgets.round_board import RoundBoard
@@ -29,7 +29,7 @@ class JournalView(w.HTML):
         super().__init__()
         self.add_class("eleusis-journal")
 
-    def render(self, session: SoloSession) -> None:
+    def render(self, session: TableSession) -> None:
         journal = session.journal
         if not journal:
             grey = f"font-family:{FONT};color:#6b7280"
@@ -66,8 +66,7 @@ class SoloBoard(RoundBoard):
 
     kind = "solo"
     one_player = True
-    session_class = SoloSession
-    session: SoloSession
+    predicting = True
 
     def __init__(
         self,
@@ -136,7 +135,7 @@ class SoloBoard(RoundBoard):
         return taken
 
     def verdict_extra(self) -> str:
-        entry = getattr(self.session, "judged", None)
+        entry = self.session.judged
         if entry is None:
             return ""
         word = "RIGHT" if entry.right else "WRONG"
@@ -150,7 +149,7 @@ class SoloBoard(RoundBoard):
         self.journal_view.render(self.session)
 
     @classmethod
-    def _for_resume(cls, r: Any, session: RoundSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Any, session: TableSession, **kwargs: Any) -> RoundBoard:
         opponents = [kind for name, kind in session.computer_specs.items()]
         return cls(r.variant, name=r.players[0], opponents=opponents, autosave=False, **kwargs)
 

@@ -1,6 +1,7 @@
 """One atomic writer for the whole package (issue 11, finding 6).
 
-Reproducer: ``ClassBoard.save`` and ``saves.write_sidecar`` wrote a fixed ``NAME.tmp`` and renamed it,
+Reproducer: ``ClassBoard.save`` and the boards' ``saves.write_sidecar`` (since merged into the one table
+session's save) wrote a fixed ``NAME.tmp`` and renamed it,
 without fsync: two processes saving to one path raised ``FileNotFoundError`` (one renamed the other's
 temporary file away), and a reader saw empty or partial files.
 """
@@ -23,11 +24,10 @@ PACKAGE = Path(eleusis_lab.__file__).resolve().parent
 
 
 def _writer(path: str, who: int, rounds: int) -> None:
-    from eleusis_lab.widgets.saves import write_sidecar
-
     for k in range(rounds):
         # Sizes differ from write to write, so a partial read cannot pass for a whole one.
-        write_sidecar(path, {"who": who, "k": k, "padding": "x" * (200 + 5000 * ((k + who) % 3))})
+        data = {"who": who, "k": k, "padding": "x" * (200 + 5000 * ((k + who) % 3))}
+        write_atomically(path + ".board.json", json.dumps(data))
 
 
 def test_two_writers_and_a_reader_on_one_path_never_fail_or_see_half_a_file(tmp_path: Path) -> None:

@@ -377,9 +377,9 @@ def _worksheet_pages() -> list[str]:
 
 def _revealed_session() -> Any:
     """A class session of hostile names whose rule is revealed (its scores table shows every name)."""
-    from eleusis_lab.classroom import ClassSession
+    from eleusis_lab.session import TableSession
 
-    session = ClassSession()
+    session = TableSession()
     session.begin("express", NAMES[:4], "express-1", seed=2)
     session.reveal()
     return session
@@ -405,9 +405,9 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
 
     def narrowing() -> list[Any]:
         """The class's hypotheses by hostile names, in hostile words, on the narrowing plot."""
-        from eleusis_lab.classroom import ClassSession
+        from eleusis_lab.session import TableSession
 
-        session = ClassSession()
+        session = TableSession()
         session.begin("express", NAMES[:4], "express-1", seed=2)
         for name in NAMES[:4]:
             session.add_hypothesis(name, "card is red", HOSTILE_WORDS)
