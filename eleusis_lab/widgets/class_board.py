@@ -22,25 +22,39 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.session import GuessNotice, TableSession, new_session_path, saved_sessions
-from eleusis_lab.widgets._common import STYLE, banner, error_text, rule_deck_of
+from eleusis_lab.widgets._common import STYLE, error_text, rule_deck_of
 from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
 from eleusis_lab.widgets.class_setup import SetupForm
-from eleusis_lab.widgets.class_views import (
+from eleusis_lab.widgets.figures import FiguresView
+from eleusis_lab.widgets.hypotheses import HypothesisPanel
+from eleusis_lab.widgets.verdicts import VARIANTS
+from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
-    ActionBar,
+    ActionRow,
     HandView,
+    MessageView,
     StatusView,
     TableView,
     VerdictView,
 )
-from eleusis_lab.widgets.figures import FiguresView
-from eleusis_lab.widgets.hypotheses import HypothesisPanel
-from eleusis_lab.widgets.verdicts import VARIANTS
 
 __all__ = ["ClassBoard"]
 
 _KEYS = {key for _title, key in VARIANTS}
+# The class board's action row: hints are the teacher's (in the teacher's fold), the round ends with
+# "Next round" or, asked once, "Back to set-up".
+CLASS_ACTIONS = (
+    "prophet-call",
+    "play-string",
+    "no-play",
+    "buy-hint",
+    "prophet",
+    "undo",
+    "reveal",
+    "next-round",
+    "abandon",
+)
 
 
 class ClassBoard(w.VBox):
@@ -87,15 +101,16 @@ class ClassBoard(w.VBox):
             on_check=self.check_rule,
             on_resume=self.resume_from,
         )
-        self.status = StatusView()
+        self.status = StatusView(turn=True)
         self.table = TableView(card_width, max_height="40vh")
-        self.verdict = VerdictView()
+        self.verdict = VerdictView(shows_end=True)
         self.hand = HandView(self._card_clicked)
-        self.actions = ActionBar(
+        self.actions = ActionRow(
             {
                 "no-play": lambda: self.no_play(),
                 "play-string": lambda: self.play_selected(),
                 "clear-string": lambda: self._clear_selection(),
+                "buy-hint": lambda: self.buy_hint(),
                 "prophet": lambda: self._act(lambda: self.session.declare_prophet()),
                 "undo": lambda: self.undo(),
                 "reveal": lambda: self.reveal(),
@@ -103,10 +118,10 @@ class ClassBoard(w.VBox):
                 "back": lambda: self._arm_back(True),
                 "abandon": lambda: self.abandon(),
                 "keep": lambda: self._arm_back(False),
-            }
+            },
+            CLASS_ACTIONS,
         )
-        self.message = w.HTML()
-        self.message.add_class("eleusis-message")
+        self.message = MessageView()
         self.guess_box = GuessBox(self._act)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
@@ -187,7 +202,7 @@ class ClassBoard(w.VBox):
         try:
             action()
         except ValueError as error:  # SessionError, or a RuleError from the hypothesis panel
-            self.message.value = banner(error_text(error), "error", size="18px")
+            self.message.say(error_text(error))
             return False
         self.message.value = ""
         self.render()
@@ -271,9 +286,7 @@ class ClassBoard(w.VBox):
 
     def play_selected(self) -> bool:
         if not self.hand.selected:
-            self.message.value = banner(
-                "Click the cards of the string first, in order.", "warning", size="18px"
-            )
+            self.message.say("Click the cards of the string first, in order.", "warning")
             return False
         return self.play(list(self.hand.selected))
 
@@ -316,10 +329,8 @@ class ClassBoard(w.VBox):
     def _reveal(self, force: bool) -> bool:
         if not force and not self._reveal_armed and self.session.phase == "playing":
             self._reveal_armed = True
-            self.message.value = banner(
-                "The round is not over. Click 'Reveal the rule' again to reveal it now.",
-                "warning",
-                size="18px",
+            self.message.say(
+                "The round is not over. Click 'Reveal the rule' again to reveal it now.", "warning"
             )
             return False
         self._reveal_armed = False
@@ -327,6 +338,10 @@ class ClassBoard(w.VBox):
         if shown:
             self.reveal_view.bring_into_view()
         return shown
+
+    def buy_hint(self, text: str | None = None) -> bool:
+        """Express option: the player whose turn it is draws a card and the dealer gives everybody a hint."""
+        return self._act(lambda: self.session.buy_hint(text))
 
     def give_hint(self, text: str | None = None, *, players_agree: bool = False) -> bool:
         """The dealer gives everybody a hint (the teacher's fold; once play has begun, with consent)."""

@@ -24,18 +24,33 @@ from eleusis_lab import scoring
 from eleusis_lab.cards import Card
 from eleusis_lab.session import GuessNotice, SessionError, TableSession, new_session_path
 from eleusis_lab.widgets._common import STYLE
-from eleusis_lab.widgets.parts import CardPicker, TableArea
+from eleusis_lab.widgets.parts import CardPicker
 from eleusis_lab.widgets.round_setup import RoundSetup
-from eleusis_lab.widgets.round_views import (
+from eleusis_lab.widgets.views import (
     ActionRow,
     FinishBox,
     GuessRow,
     HandView,
+    MessageView,
     RevealPanel,
     ScoresView,
-    StatusLine,
-    TurnLine,
-    VerdictLine,
+    StatusView,
+    TableView,
+    TurnView,
+    VerdictView,
+)
+
+# The round boards' action row: the dealer's hints are on it; "Next round" comes under the scores.
+ROUND_ACTIONS = (
+    "prophet-call",
+    "play-string",
+    "no-play",
+    "end-half",
+    "hint",
+    "buy-hint",
+    "prophet",
+    "undo",
+    "reveal",
 )
 
 __all__ = ["RoundBoard"]
@@ -93,11 +108,11 @@ class RoundBoard(w.VBox):
         )
         self.four_colour = self.form.four_colour
         self.four_colour.observe(lambda c: self._paint(c["new"]), "value")
-        self.status = StatusLine()
-        self.table = TableArea(card_width)
-        self.turn = TurnLine()
-        self.verdict = VerdictLine()
-        self.selected: list[Card] = []  # the cards of a New Eleusis string, in the order clicked
+        self.status = StatusView(resume_as=type(self).__name__)
+        self.table = TableView(card_width)
+        self.turn = TurnView()
+        self.verdict = VerdictView(extra=self.verdict_extra)
+        self.message = MessageView()
         self.hand = HandView(self._card_clicked, card_width=hand_card_width)
         self.picker = CardPicker(self._picked)
         self.actions = ActionRow(
@@ -111,7 +126,8 @@ class RoundBoard(w.VBox):
                 "prophet": self.declare_prophet,
                 "undo": self.undo,
                 "reveal": lambda: self.reveal(record="board"),
-            }
+            },
+            ROUND_ACTIONS,
         )
         self.guesses = GuessRow(lambda: self.guess(), self.overrule)
         self.finish_box = FinishBox(lambda: self.finish())
@@ -131,12 +147,11 @@ class RoundBoard(w.VBox):
         self.session.board_notes["panel"] = self.panel is not None
         self.session.board_notes["plots"] = bool(plots)
         self._reveal_armed = False
-        views = [self.table, self.verdict, self.turn, self.hand, self.picker, self.actions, self.guesses]
-        left = w.VBox([*views, self.finish_box], layout=w.Layout(flex="3 1 0%", min_width="0"))
+        left = w.VBox(self.play_views(), layout=w.Layout(flex="3 1 0%", min_width="0"))
         self.play_row = w.HBox([left, *([self.panel] if self.panel else [])], layout=w.Layout(width="100%"))
         figures = [self.panel.figures] if self.panel is not None else []
         bottom = [self.scores, self.reveal_panel, w.HBox([self.next_button, self.four_colour])]
-        self.play_area = w.VBox([self.status, self.play_row, *figures, *bottom])
+        self.play_area = w.VBox([self.status, *self.under_status(), self.play_row, *figures, *bottom])
         self.play_area.add_class("eleusis-play")
         self._title = w.HTML(STYLE + f'<div class="eleusis-title">{escape(title)}</div>')
         super().__init__([self._title, self.form, self.play_area])
@@ -161,7 +176,30 @@ class RoundBoard(w.VBox):
 
     @property
     def verdict_html(self) -> str:
-        return self.verdict.verdict.value
+        return self.verdict.value
+
+    @property
+    def selected(self) -> list[Card]:
+        """The cards of a New Eleusis string, in the order clicked."""
+        return self.hand.selected
+
+    def play_views(self) -> list[w.Widget]:
+        """The views beside the hypotheses, top to bottom (a board adds its own in its place)."""
+        return [
+            self.table,
+            self.verdict,
+            self.message,
+            self.turn,
+            self.hand,
+            self.picker,
+            self.actions,
+            self.guesses,
+            self.finish_box,
+        ]
+
+    def under_status(self) -> list[w.Widget]:
+        """Views under the status line, above the table (none here)."""
+        return []
 
     def player_names(self) -> list[str]:
         """The players of the round on the board (or the ones the set-up form names)."""
@@ -188,7 +226,7 @@ class RoundBoard(w.VBox):
         self._dealt()
 
     def _dealt(self) -> None:
-        self.selected, self._reveal_armed = [], False
+        self.hand.selected, self._reveal_armed = [], False
         if self.panel is not None:
             self.panel.follow(self.session)
         self.picker.set_deck(self.round.rule_deck(), self.session.string_limit() > 1)
@@ -201,8 +239,9 @@ class RoundBoard(w.VBox):
         try:
             action(self.session)
         except SessionError as error:
-            self.verdict.say(str(error))
+            self.message.say(str(error))
             return False
+        self.message.say("")
         self._after()
         return True
 
@@ -224,7 +263,7 @@ class RoundBoard(w.VBox):
         self.play([card])
 
     def _select(self, cards: list[Card]) -> None:
-        self.selected = cards[: self.session.string_limit()]
+        self.hand.selected = cards[: self.session.string_limit()]
         self.refresh()
 
     def _picked(self, cards: list[Card]) -> None:
@@ -236,14 +275,14 @@ class RoundBoard(w.VBox):
         says = self.actions.prophet_says.value
         taken = self._act(lambda s: s.play(list(cards), prophet_says=says))
         if taken:
-            self.actions.prophet_says.value, self.selected = None, []
+            self.actions.prophet_says.value, self.hand.selected = None, []
             self.refresh()
         return taken
 
     def play_selected(self) -> None:
         """Play the string of selected cards (New Eleusis)."""
         if not self.selected:
-            self.verdict.say("Click the cards of the string first, in order.", "warning")
+            self.message.say("Click the cards of the string first, in order.", "warning")
             return
         self.play(list(self.selected))
 
@@ -316,7 +355,7 @@ class RoundBoard(w.VBox):
             return
         if not r.is_over and not (force or self._reveal_armed):
             self._reveal_armed = True
-            self.verdict.say(
+            self.message.say(
                 "The round is not over. Click 'Reveal the rule' again to reveal it now.", "warning"
             )
             return
@@ -351,12 +390,12 @@ class RoundBoard(w.VBox):
             return
         # the verdict first: its update reaches the browser before the table's cards are redrawn, so the
         # class sees RIGHT or WRONG as soon as the kernel knows it
-        self.verdict.render(s, self.verdict_extra())
-        self.status.render(s, type(self).__name__)
-        self.table.show(r, show_players=r.capabilities.player_rules)
+        self.verdict.render(s)
+        self.status.render(s)
+        self.table.render(s)
         self.turn.render(s)
         can = s.possible()
-        self.hand.render(s, self.selected)
+        self.hand.render(s)
         self.picker.layout.display = None if self.session.physical and not s.locked else "none"
         self.actions.render(s, len(self.selected))
         self.guesses.render(s)

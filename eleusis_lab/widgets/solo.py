@@ -104,16 +104,15 @@ class SoloBoard(RoundBoard):
             **kwargs,
         )
         self.prediction.observe(lambda c: self.session.predict(c["new"]), "value")
-        self.play_area.children = (
-            *self.play_area.children[:2],
-            self.journal_view,
-            *self.play_area.children[2:],
-        )
-        left = self.play_row.children[0]
-        kids = list(left.children)
-        kids.insert(kids.index(self.hand), self.prediction)
-        left.children = kids
         self.refresh()
+
+    def play_views(self) -> list[w.Widget]:
+        """The prediction comes right above the hand: predict, then click a card."""
+        views = super().play_views()
+        return [*views[: views.index(self.hand)], self.prediction, *views[views.index(self.hand) :]]
+
+    def under_status(self) -> list[w.Widget]:
+        return [self.journal_view]
 
     @property
     def journal(self) -> list[JournalEntry]:
@@ -143,8 +142,6 @@ class SoloBoard(RoundBoard):
 
     def refresh(self) -> None:
         super().refresh()
-        if not hasattr(self, "journal_view"):
-            return
         self.prediction.layout.display = None if "predict" in self.session.possible() else "none"
         self.journal_view.render(self.session)
 

@@ -19,7 +19,7 @@ def test_solo_board_requires_a_prediction_and_keeps_a_journal() -> None:
     assert r.players == ["You"]
     card = fitting(r)[0]
     button_for(board, card).click()
-    assert len(r.mainline) == 1 and "First predict" in board.verdict.message.value  # nothing played yet
+    assert len(r.mainline) == 1 and "First predict" in board.message.value  # nothing played yet
     board.prediction.value = True
     button_for(board, card).click()
     assert r.mainline[-1] == card
