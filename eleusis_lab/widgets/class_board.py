@@ -28,7 +28,6 @@ from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_tab
 from eleusis_lab.widgets.class_setup import SetupForm
 from eleusis_lab.widgets.figures import FiguresView
 from eleusis_lab.widgets.hypotheses import HypothesisPanel
-from eleusis_lab.widgets.verdicts import VARIANTS
 from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
     ActionRow,
@@ -37,11 +36,11 @@ from eleusis_lab.widgets.views import (
     StatusView,
     TableView,
     VerdictView,
+    table_variants,
 )
 
 __all__ = ["ClassBoard"]
 
-_KEYS = {key for _title, key in VARIANTS}
 # The class board's action row: hints are the teacher's (in the teacher's fold), the round ends with
 # "Next round" or, asked once, "Back to set-up".
 CLASS_ACTIONS = (
@@ -92,7 +91,9 @@ class ClassBoard(w.VBox):
         self.options = dict(options or {})
         self._reveal_armed = False
         self.form = SetupForm(
-            variant=variant if variant in _KEYS else scoring.variant_name(variant),
+            variant=variant
+            if variant in {key for _title, key in table_variants()}
+            else scoring.variant_name(variant),
             players=", ".join(players),
             rule="" if rule is None else str(getattr(rule, "text", rule)),
             seed=seed,

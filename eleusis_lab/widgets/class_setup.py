@@ -17,7 +17,7 @@ import ipywidgets as w
 from eleusis_lab.session import SavedSession, SessionError
 from eleusis_lab.widgets._common import banner, button, difficulty_choice, four_colour_choice, seed_field
 from eleusis_lab.widgets.options import OptionFields
-from eleusis_lab.widgets.verdicts import VARIANTS
+from eleusis_lab.widgets.views import VariantOptionsView, table_variants
 
 __all__ = ["SecretRuleField", "SetupForm"]
 
@@ -76,7 +76,7 @@ class SetupForm(w.VBox):
         on_resume: Callable[[Path], None],
     ) -> None:
         self.variant = w.Dropdown(
-            options=VARIANTS, value=variant, description="Game", layout=w.Layout(width="28em")
+            options=table_variants(), value=variant, description="Game", layout=w.Layout(width="28em")
         )
         self.variant.add_class("eleusis-variant")
         self.players = w.Text(value=players, description="Players", layout=w.Layout(width="40em"))
@@ -104,9 +104,11 @@ class SetupForm(w.VBox):
         self.option_fields = OptionFields()  # the fields the chosen variant's OPTIONS take
         self.hand_size, self.penalty = self.option_fields.hand_size, self.option_fields.penalty
         self.buy_hints, self.refresh_stock = self.option_fields.buy_hints, self.option_fields.refresh_stock
+        self.variant_options = VariantOptionsView(self.seed, self.option_fields)
         self.four_colour = four_colour_choice()  # colour-blind safe: the board's cards follow this box
         self.check = button("Check the rule", "eleusis-check-rule", lambda _b: on_check(), width="11em")
         self.deal = button("Deal", "eleusis-deal", lambda _b: on_deal(), width="9em", style="primary")
+        self.buttons = w.HBox([self.check, self.deal])
         self.message = w.HTML()
         self.message.add_class("eleusis-setup-message")
         self.report = w.HTML()
@@ -124,16 +126,12 @@ class SetupForm(w.VBox):
         self.draw()
 
     def draw(self) -> None:
-        fields = self.option_fields.shown(self.variant.value)
-        sizes = [f for f in fields if f is self.hand_size]
-        boxes = [f for f in fields if f is not self.hand_size]
+        self.variant_options.draw(self.variant.value)
         rows: list[w.Widget] = [self.variant, self.players, self.computers, self.dealer, self.source]
         rows.append(self.rule if self.source.value == TYPED else self.difficulty)
-        rows.append(w.HBox([self.seed, *sizes]))
-        if boxes:
-            rows.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")))
-        rows += [self.four_colour, w.HBox([self.check, self.deal]), self.message, self.teacher, self.saved]
-        self.children = rows
+        rows += [self.variant_options, self.four_colour, self.buttons, self.message, self.teacher, self.saved]
+        if list(self.children) != rows:
+            self.children = rows
 
     def show_saved(self, sessions: list[SavedSession]) -> None:
         """The autosaved sessions, newest first, each resumed by one click."""

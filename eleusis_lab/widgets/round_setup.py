@@ -24,7 +24,7 @@ from eleusis_lab.widgets._common import (
     seed_field,
 )
 from eleusis_lab.widgets.options import OptionFields
-from eleusis_lab.widgets.verdicts import VARIANTS
+from eleusis_lab.widgets.views import VariantOptionsView, table_variants
 
 __all__ = ["RoundSetup"]
 
@@ -48,7 +48,7 @@ class RoundSetup(w.VBox):
     ) -> None:
         self.solo = solo
         self.variant = w.Dropdown(
-            options=VARIANTS, value=variant, description="Game", layout=w.Layout(width="26em")
+            options=table_variants(), value=variant, description="Game", layout=w.Layout(width="26em")
         )
         self.variant.add_class("eleusis-variant")
         self.players = w.Text(value=", ".join(players), description="Players", layout=w.Layout(width="36em"))
@@ -79,11 +79,13 @@ class RoundSetup(w.VBox):
         self.difficulty = difficulty_choice()
         self.seed = seed_field(seed)
         self.option_fields = OptionFields()
+        self.variant_options = VariantOptionsView(self.seed, self.option_fields)
         self.four_colour = four_colour_choice(four_colour)
         self.check = button(
             "Check the rule", "eleusis-check-rule", lambda _b: self.check_rule(), width="11em"
         )
         self.deal = button("Deal", "eleusis-deal", lambda _b: on_deal(), width="9em", style="primary")
+        self.buttons = w.HBox([self.check, self.deal])
         self.message = w.HTML()
         self.message.add_class("eleusis-setup-message")
         self.source.observe(lambda _c: self.draw(), "value")
@@ -96,13 +98,10 @@ class RoundSetup(w.VBox):
         rows: list[w.Widget] = [self.variant]
         rows += [self.name, self.opponents] if self.solo else [self.players]
         rows += [self.source, self.rule if self.source.value == TYPED else self.difficulty]
-        fields = self.option_fields.shown(self.variant.value)
-        rows.append(w.HBox([self.seed, *[f for f in fields if f is self.option_fields.hand_size]]))
-        boxes = [f for f in fields if f is not self.option_fields.hand_size]
-        if boxes:
-            rows.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")))
-        rows += [self.four_colour, w.HBox([self.check, self.deal]), self.message]
-        self.children = rows
+        self.variant_options.draw(self.variant.value)
+        rows += [self.variant_options, self.four_colour, self.buttons, self.message]
+        if list(self.children) != rows:
+            self.children = rows
 
     def say(self, text: str, kind: str = "error") -> None:
         self.message.value = banner(text, kind, size="1em") if text else ""

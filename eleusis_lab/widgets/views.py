@@ -24,6 +24,7 @@ from eleusis_lab.play import Round
 from eleusis_lab.render import cards_html
 from eleusis_lab.session import GuessNotice, Notice, ScoreRow, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, points_text, scores_html
+from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
 
@@ -40,8 +41,10 @@ __all__ = [
     "StatusView",
     "TableView",
     "TurnView",
+    "VariantOptionsView",
     "VerdictView",
     "guess_banner",
+    "table_variants",
 ]
 
 # Sized for a projector at 1280x720, on the class board only: verdict 30 px, status and buttons 18 px.
@@ -68,6 +71,37 @@ PROJECTOR_STYLE = """
 .eleusis-teacher .p-Accordion-title, .eleusis-teacher .jupyter-widget-Collapse-header { font-size: 16px; }
 </style>
 """
+
+
+def table_variants() -> list[tuple[str, str]]:
+    """(title, key) of every variant played at a table, read from the variant registry when a set-up
+    form is built: a variant registered by a lesson or a test appears without a package edit (its
+    ``MatchRules.playable`` says it is a table game; the solo variant's says not)."""
+    from eleusis_lab.play import VARIANTS
+
+    order = list(VARIANT_TITLES)  # the kit's own games first, in the order the lessons meet them
+    keys = sorted(
+        (k for k, cls in VARIANTS.items() if cls.match.playable),
+        key=lambda k: (k not in order, order.index(k) if k in order else 0),
+    )
+    return [(VARIANT_TITLES.get(key, VARIANTS[key].title), key) for key in keys]
+
+
+class VariantOptionsView(w.VBox):
+    """The seed and the chosen variant's option fields of a set-up form.  Its rows are made once and only
+    their children change with the variant, so a field being typed in is never replaced under the cursor."""
+
+    def __init__(self, seed: w.Text, fields: OptionFields) -> None:
+        self.seed, self.fields = seed, fields
+        self.size_row = w.HBox([seed])
+        self.boxes_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([self.size_row, self.boxes_row])
+
+    def draw(self, variant: str) -> None:
+        shown = self.fields.shown(variant)
+        sizes = [f for f in shown if f is self.fields.hand_size]
+        _set_children(self.size_row, [self.seed, *sizes])
+        _set_children(self.boxes_row, [f for f in shown if f is not self.fields.hand_size])
 
 
 class BoardSession(Protocol):
