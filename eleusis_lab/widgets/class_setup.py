@@ -17,7 +17,7 @@ import ipywidgets as w
 from eleusis_lab.session import SavedSession, SessionError
 from eleusis_lab.widgets._common import banner, button, difficulty_choice, four_colour_choice, seed_field
 from eleusis_lab.widgets.options import OptionFields
-from eleusis_lab.widgets.views import VariantOptionsView, table_variants
+from eleusis_lab.widgets.views import VariantOptionsView, set_children, table_variants
 
 __all__ = ["SecretRuleField", "SetupForm"]
 
@@ -130,8 +130,7 @@ class SetupForm(w.VBox):
         rows: list[w.Widget] = [self.variant, self.players, self.computers, self.dealer, self.source]
         rows.append(self.rule if self.source.value == TYPED else self.difficulty)
         rows += [self.variant_options, self.four_colour, self.buttons, self.message, self.teacher, self.saved]
-        if list(self.children) != rows:
-            self.children = rows
+        set_children(self, rows)
 
     def show_saved(self, sessions: list[SavedSession]) -> None:
         """The autosaved sessions, newest first, each resumed by one click."""

@@ -24,7 +24,7 @@ from eleusis_lab.widgets._common import (
     seed_field,
 )
 from eleusis_lab.widgets.options import OptionFields
-from eleusis_lab.widgets.views import VariantOptionsView, table_variants
+from eleusis_lab.widgets.views import VariantOptionsView, set_children, table_variants
 
 __all__ = ["RoundSetup"]
 
@@ -100,8 +100,7 @@ class RoundSetup(w.VBox):
         rows += [self.source, self.rule if self.source.value == TYPED else self.difficulty]
         self.variant_options.draw(self.variant.value)
         rows += [self.variant_options, self.four_colour, self.buttons, self.message]
-        if list(self.children) != rows:
-            self.children = rows
+        set_children(self, rows)
 
     def say(self, text: str, kind: str = "error") -> None:
         self.message.value = banner(text, kind, size="1em") if text else ""

@@ -44,6 +44,7 @@ __all__ = [
     "VariantOptionsView",
     "VerdictView",
     "guess_banner",
+    "set_children",
     "table_variants",
 ]
 
@@ -100,8 +101,8 @@ class VariantOptionsView(w.VBox):
     def draw(self, variant: str) -> None:
         shown = self.fields.shown(variant)
         sizes = [f for f in shown if f is self.fields.hand_size]
-        _set_children(self.size_row, [self.seed, *sizes])
-        _set_children(self.boxes_row, [f for f in shown if f is not self.fields.hand_size])
+        set_children(self.size_row, [self.seed, *sizes])
+        set_children(self.boxes_row, [f for f in shown if f is not self.fields.hand_size])
 
 
 class BoardSession(Protocol):
@@ -442,7 +443,7 @@ class ActionRow(w.HBox):
                 kids.append(self.shown_hand)
             if key == "hint" and session.hint_needs_consent():
                 kids.append(self.agree)
-        _set_children(self, kids)
+        set_children(self, kids)
 
 
 class GuessRow(w.VBox):
@@ -476,7 +477,7 @@ class GuessRow(w.VBox):
             kids.append(self.row)
         if "overrule" in session.possible() and session.last_was_guess():
             kids.append(self.overrule)
-        _set_children(self, kids)
+        set_children(self, kids)
 
 
 class FinishBox(w.VBox):
@@ -493,7 +494,7 @@ class FinishBox(w.VBox):
     def render(self, session: BoardSession) -> None:
         r = session.round
         if r is None or "finish" not in session.possible():
-            _set_children(self, [])
+            set_children(self, [])
             return
         if list(self.counts) != list(r.players):
             self.counts = {
@@ -583,7 +584,7 @@ class RevealPanel(w.VBox):
             display(made)
 
 
-def _set_children(box: w.Box, kids: list[w.Widget]) -> None:
+def set_children(box: w.Box, kids: list[w.Widget]) -> None:
     """Replace a box's children only when they change (no redraw, no flicker on the projector)."""
     if list(box.children) != kids:
         box.children = tuple(kids)

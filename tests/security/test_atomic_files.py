@@ -120,9 +120,15 @@ def test_every_file_the_package_writes_goes_through_the_atomic_writer() -> None:
 
 
 def test_round_and_board_saves_use_it(tmp_path: Path) -> None:
-    from eleusis_lab.play import load_round, new_round
+    from eleusis_lab.play import load_round
+    from eleusis_lab.session import TableSession
 
-    r = new_round("express", ["Ana", "Ben"], "express-1", seed=1, autosave=tmp_path / "r.json")
-    r.play(r.current_player, r.hand(r.current_player)[0])
+    s = TableSession(tmp_path / "s.json")
+    s.begin("express", ["Ana", "Ben"], "express-1", seed=1)
+    r = s.round
+    assert r is not None
+    s.play(r.hand(r.current_player)[0])
+    r.save(tmp_path / "r.json")
     assert load_round(tmp_path / "r.json").to_json() == r.to_json()
-    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+    assert TableSession.resume(tmp_path / "s.json").to_json() == s.to_json()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json", "s.json"]
