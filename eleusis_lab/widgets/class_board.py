@@ -31,6 +31,7 @@ from eleusis_lab.widgets.hypotheses import HypothesisPanel
 from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
     ActionRow,
+    BoardReadouts,
     HandView,
     MessageView,
     StatusView,
@@ -43,20 +44,10 @@ __all__ = ["ClassBoard"]
 
 # The class board's action row: hints are the teacher's (in the teacher's fold), the round ends with
 # "Next round" or, asked once, "Back to set-up".
-CLASS_ACTIONS = (
-    "prophet-call",
-    "play-string",
-    "no-play",
-    "buy-hint",
-    "prophet",
-    "undo",
-    "reveal",
-    "next-round",
-    "abandon",
-)
+CLASS_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("end-half", "hint"))
 
 
-class ClassBoard(w.VBox):
+class ClassBoard(BoardReadouts, w.VBox):
     """The teacher's board at the projector.  Build it, display it, click *Deal*.
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``computers`` seats computer
@@ -159,36 +150,7 @@ class ClassBoard(w.VBox):
         self.form.show_saved(saved_sessions(self._save_dir))
         self.render()
 
-    # -- the session's round, for lessons and tests ---------------------------------------------------
-    @property
-    def round(self) -> Any:
-        return self.session.round
-
-    @property
-    def save_path(self) -> Path | None:
-        return self.session.save_path
-
-    @property
-    def hand_buttons(self) -> list[w.Button]:
-        """The hand's card buttons on show (each button's ``.card`` is the card it plays)."""
-        return self.hand.buttons if self.hand.layout.display != "none" else []
-
-    @property
-    def verdict_html(self) -> str:
-        return self.verdict.value
-
-    @property
-    def table_html(self) -> str:
-        return self.table.html
-
-    @property
-    def status_html(self) -> str:
-        return self.status.value
-
-    @property
-    def message_html(self) -> str:
-        return self.message.value
-
+    # -- the session's round, for lessons and tests (with BoardReadouts') -----------------------------
     def reveal_html(self) -> str:
         """The reveal banner (empty before the reveal)."""
         return str(self.reveal_view.value)
@@ -216,14 +178,8 @@ class ClassBoard(w.VBox):
 
     def deal(self) -> None:
         """Deal from the set-up form; a problem is one line under the form and nothing is dealt."""
-        try:
-            request = self.form.request()
-            request["options"] = {**request["options"], **self.options}
-            self.session.begin(**request)
-        except ValueError as error:
-            self.form.say(error_text(error))
+        if not self.form.deal_into(self.session, self.options):
             return
-        self.form.dealt()
         self.message.value = ""
         self.guess_box.say("")
         self._reveal_armed = False

@@ -28,6 +28,7 @@ from eleusis_lab.widgets.parts import CardPicker
 from eleusis_lab.widgets.round_setup import RoundSetup
 from eleusis_lab.widgets.views import (
     ActionRow,
+    BoardReadouts,
     FinishBox,
     GuessRow,
     HandView,
@@ -41,22 +42,12 @@ from eleusis_lab.widgets.views import (
 )
 
 # The round boards' action row: the dealer's hints are on it; "Next round" comes under the scores.
-ROUND_ACTIONS = (
-    "prophet-call",
-    "play-string",
-    "no-play",
-    "end-half",
-    "hint",
-    "buy-hint",
-    "prophet",
-    "undo",
-    "reveal",
-)
+ROUND_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("next-round", "abandon"))
 
 __all__ = ["RoundBoard"]
 
 
-class RoundBoard(w.VBox):
+class RoundBoard(BoardReadouts, w.VBox):
     """A board for one round at a time.  Build it, display it, click *Deal*.
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``options`` go to the round
@@ -160,24 +151,7 @@ class RoundBoard(w.VBox):
         self._paint(four_colour)
         self.refresh()
 
-    # -- public views of the state (lessons and tests read these) --------------------------------
-    @property
-    def round(self) -> Any:
-        return self.session.round
-
-    @property
-    def save_path(self) -> Path | None:
-        return self.session.save_path
-
-    @property
-    def hand_buttons(self) -> list[w.Button]:
-        """The buttons of the hand on show (each button's ``.card`` is the card it plays)."""
-        return self.hand.buttons
-
-    @property
-    def verdict_html(self) -> str:
-        return self.verdict.value
-
+    # -- public views of the state (lessons and tests read these, with BoardReadouts') -----------
     @property
     def selected(self) -> list[Card]:
         """The cards of a New Eleusis string, in the order clicked."""
@@ -215,15 +189,8 @@ class RoundBoard(w.VBox):
 
     def deal(self) -> None:
         """Deal a round from the set-up; a problem is shown under the set-up and nothing is dealt."""
-        try:
-            request = self.form.request()
-            request["options"] = {**request["options"], **self.options}
-            self.session.begin(**request)
-        except SessionError as error:
-            self.form.say(str(error))
-            return
-        self.form.dealt()
-        self._dealt()
+        if self.form.deal_into(self.session, self.options):
+            self._dealt()
 
     def _dealt(self) -> None:
         self.hand.selected, self._reveal_armed = [], False

@@ -31,6 +31,7 @@ from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, s
 __all__ = [
     "PROJECTOR_STYLE",
     "ActionRow",
+    "BoardReadouts",
     "BoardSession",
     "FinishBox",
     "GuessRow",
@@ -582,6 +583,47 @@ class RevealPanel(w.VBox):
                 display(made)
         else:
             display(made)
+
+
+class BoardReadouts:
+    """What lessons and tests read off any board laid out of these views: the session's round and save
+    file, the hand's buttons on show, and the HTML of the status, table, verdict and message."""
+
+    session: Any
+    status: StatusView
+    table: TableView
+    verdict: VerdictView
+    message: MessageView
+    hand: HandView
+
+    @property
+    def round(self) -> Any:
+        return self.session.round
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.session.save_path  # type: ignore[no-any-return]
+
+    @property
+    def hand_buttons(self) -> list[w.Button]:
+        """The hand's card buttons on show (each button's ``.card`` is the card it plays)."""
+        return self.hand.buttons if self.hand.layout.display != "none" else []
+
+    @property
+    def verdict_html(self) -> str:
+        return str(self.verdict.value)
+
+    @property
+    def table_html(self) -> str:
+        return self.table.html
+
+    @property
+    def status_html(self) -> str:
+        return str(self.status.value)
+
+    @property
+    def message_html(self) -> str:
+        return str(self.message.value)
 
 
 def set_children(box: w.Box, kids: list[w.Widget]) -> None:
