@@ -22,6 +22,7 @@ import ipywidgets as w
 
 from eleusis_lab import scoring
 from eleusis_lab.cards import Card
+from eleusis_lab.play import Round
 from eleusis_lab.session import GuessNotice, SessionError, TableSession, new_session_path
 from eleusis_lab.widgets._common import STYLE
 from eleusis_lab.widgets.parts import CardPicker
@@ -194,9 +195,11 @@ class RoundBoard(BoardReadouts, w.VBox):
 
     def _dealt(self) -> None:
         self.hand.selected, self._reveal_armed = [], False
+        r = self.round
+        assert r is not None, "dealt"
         if self.panel is not None:
             self.panel.follow(self.session)
-        self.picker.set_deck(self.round.rule_deck(), self.session.string_limit() > 1)
+        self.picker.set_deck(r.rule_deck(), self.session.string_limit() > 1)
         if self.reveal_panel.record.outputs:
             self.reveal_panel.record.clear_output()
         self.refresh()
@@ -396,6 +399,6 @@ class RoundBoard(BoardReadouts, w.VBox):
         return board
 
     @classmethod
-    def _for_resume(cls, r: Any, session: TableSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Round, session: TableSession, **kwargs: Any) -> RoundBoard:
         humans = [p for p in r.players if session.human(p)]
         return cls(r.variant, humans, autosave=False, physical=session.physical, **kwargs)

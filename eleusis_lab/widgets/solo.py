@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from eleusis_lab.play import Round
 from eleusis_lab.session import JournalEntry, TableSession
 from eleusis_lab.widgets._common import FONT, banner
 from eleusis_lab.widgets.benchmark import BenchmarkBoard
@@ -146,7 +147,7 @@ class SoloBoard(RoundBoard):
         self.journal_view.render(self.session)
 
     @classmethod
-    def _for_resume(cls, r: Any, session: TableSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Round, session: TableSession, **kwargs: Any) -> RoundBoard:
         opponents = [kind for name, kind in session.computer_specs.items()]
         return cls(r.variant, name=r.players[0], opponents=opponents, autosave=False, **kwargs)
 

@@ -597,8 +597,8 @@ class BoardReadouts:
     hand: HandView
 
     @property
-    def round(self) -> Any:
-        return self.session.round
+    def round(self) -> Round | None:
+        return self.session.round  # type: ignore[no-any-return]
 
     @property
     def save_path(self) -> Path | None:
