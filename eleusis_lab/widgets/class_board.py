@@ -160,15 +160,25 @@ class ClassBoard(BoardReadouts, w.VBox):
         return str(self.scores.value) or (self.reveal_html() if self.session.revealed else "")
 
     # -- acting ---------------------------------------------------------------------------------------
+    @property
+    def session(self) -> TableSession:
+        return self._session
+
+    @session.setter
+    def session(self, session: TableSession) -> None:
+        """The board's session; the board redraws whenever it says it changed."""
+        self._session = session
+        session.on_change(lambda _s: self.render())
+
     def _act(self, action: Callable[[], Any]) -> bool:
-        """Run one session call; a refusal is one line under the buttons and changes nothing."""
+        """Run one session call; a refusal is one line under the buttons and changes nothing (the session
+        redraws the board through ``on_change`` when the call changed it)."""
         try:
             action()
         except ValueError as error:  # SessionError, or a RuleError from the hypothesis panel
             self.message.say(error_text(error))
             return False
         self.message.value = ""
-        self.render()
         return True
 
     def _new_save_path(self) -> Path | None:
@@ -178,12 +188,11 @@ class ClassBoard(BoardReadouts, w.VBox):
 
     def deal(self) -> None:
         """Deal from the set-up form; a problem is one line under the form and nothing is dealt."""
-        if not self.form.deal_into(self.session, self.options):
+        self._reveal_armed = False
+        if not self.form.deal_into(self.session, self.options):  # dealt: the session redraws the board
             return
         self.message.value = ""
         self.guess_box.say("")
-        self._reveal_armed = False
-        self.render()
 
     def check_rule(self) -> None:
         """The rule check's report, into the teacher's fold (closed): never on the projector unasked."""

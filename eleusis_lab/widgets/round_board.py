@@ -205,17 +205,28 @@ class RoundBoard(BoardReadouts, w.VBox):
         self.refresh()
 
     # -- actions: each a session call, then a redraw ---------------------------------------------
+    @property
+    def session(self) -> TableSession:
+        return self._session
+
+    @session.setter
+    def session(self, session: TableSession) -> None:
+        """The board's session; the board redraws whenever it says it changed."""
+        self._session = session
+        session.on_change(lambda _s: self._changed())
+
     def _act(self, action: Callable[[TableSession], object]) -> bool:
+        """One session call; a refusal is one line under the verdict (the session redraws the board
+        through ``on_change`` when the call changed it)."""
         try:
             action(self.session)
         except SessionError as error:
             self.message.say(str(error))
             return False
         self.message.say("")
-        self._after()
         return True
 
-    def _after(self) -> None:
+    def _changed(self) -> None:
         self.refresh()  # the table and the hand first (the class is waiting), then the panel
         if self.panel is not None and self.round is not None:
             self.panel.refresh()
@@ -246,7 +257,8 @@ class RoundBoard(BoardReadouts, w.VBox):
         taken = self._act(lambda s: s.play(list(cards), prophet_says=says))
         if taken:
             self.actions.prophet_says.value, self.hand.selected = None, []
-            self.refresh()
+            self.hand.render(self.session)
+            self.actions.render(self.session)
         return taken
 
     def play_selected(self) -> None:
@@ -267,7 +279,6 @@ class RoundBoard(BoardReadouts, w.VBox):
         hand = self.actions.shown_hand.value if shown is None else shown
         if self._act(lambda s: s.no_play(hand if self.session.physical else None, prophet_says=says)):
             self.actions.shown_hand.value, self.actions.prophet_says.value = "", None
-            self.refresh()
 
     def prophet_call(self, right: bool | None) -> None:
         """New Eleusis: the prophet's call on the next play (True = right), given before the dealer's."""
@@ -337,8 +348,7 @@ class RoundBoard(BoardReadouts, w.VBox):
 
     def next_round(self) -> None:
         """Done with this round: back to the set-up for the next one (totals are kept)."""
-        if self._act(lambda s: s.next_round()):
-            self.refresh()
+        self._act(lambda s: s.next_round())
 
     def totals(self) -> dict[str, float]:
         return self.session.totals()
