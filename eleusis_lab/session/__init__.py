@@ -13,7 +13,7 @@ views over a session.
 
 from __future__ import annotations
 
-from eleusis_lab.session.notices import GuessNotice, InfoNotice, Notice, Refusal, VerdictNotice, WarningNotice
+from eleusis_lab.session.notices import GuessNotice, InfoNotice, Notice, VerdictNotice
 from eleusis_lab.session.saves import SavedSession, default_save_dir, new_session_path, saved_sessions
 from eleusis_lab.session.session import (
     OPPONENTS,
@@ -31,13 +31,11 @@ __all__ = [
     "InfoNotice",
     "JournalEntry",
     "Notice",
-    "Refusal",
     "SavedSession",
     "ScoreRow",
     "SessionError",
     "TableSession",
     "VerdictNotice",
-    "WarningNotice",
     "default_save_dir",
     "new_session_path",
     "one_line",

@@ -1,8 +1,9 @@
 """What a board says after the session's last event, one type per kind of message.
 
 A view matches a notice by its type (``isinstance(n, VerdictNotice)``), never by probing its fields:
-a verdict on a play, a judged guess, a line of information, a warning, and a refusal (the action was
-not taken; the session is as it was).
+a verdict on a play or a no-play, a judged guess, a line of information.  A refused action is no notice:
+it is a :class:`~eleusis_lab.session.SessionError` (one sentence), raised with the session as it was, so
+the verdict the class is reading stays on the board.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from eleusis_lab.play import GuessResult, Verdict
 
-__all__ = ["GuessNotice", "InfoNotice", "Notice", "Refusal", "VerdictNotice", "WarningNotice"]
+__all__ = ["GuessNotice", "InfoNotice", "Notice", "VerdictNotice"]
 
 
 @dataclass(frozen=True)
@@ -25,16 +26,6 @@ class Notice:
 @dataclass(frozen=True)
 class InfoNotice(Notice):
     """A line of information (dealt, undone, revealed …)."""
-
-
-@dataclass(frozen=True)
-class WarningNotice(Notice):
-    """Something the person should look at before going on."""
-
-
-@dataclass(frozen=True)
-class Refusal(Notice):
-    """An action the session refused, in one sentence: nothing changed."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,10 @@
 """Notebook boards (ipywidgets 8): thin views over the engine for the projector, the class and a student.
 
+Every board is a layout of the one set of views in :mod:`eleusis_lab.widgets.views` (status, turn,
+table, verdict, message, hand, action row, guess row, scores, reveal) and the set-up fields of
+:mod:`eleusis_lab.widgets.setup`, over one :class:`~eleusis_lab.session.TableSession`; the board redraws
+them when the session says it changed (``on_change``).  A lesson may lay out a board of its own the same way.
+
 - :class:`ClassBoard` — the teacher runs a class round at the projector: small views (set-up form, table,
   verdict, hand, action bar, guess box, hypotheses, reveal, teacher's fold) over a
   :class:`~eleusis_lab.session.TableSession`, which holds all the state.
