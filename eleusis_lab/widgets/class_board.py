@@ -31,9 +31,9 @@ from eleusis_lab.widgets.hypotheses import HypothesisPanel
 from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
     ActionRow,
-    BoardReadouts,
     HandView,
     MessageView,
+    SessionBoard,
     StatusView,
     TableView,
     VerdictView,
@@ -47,7 +47,7 @@ __all__ = ["ClassBoard"]
 CLASS_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("end-half", "hint"))
 
 
-class ClassBoard(BoardReadouts, w.VBox):
+class ClassBoard(SessionBoard, w.VBox):
     """The teacher's board at the projector.  Build it, display it, click *Deal*.
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``computers`` seats computer
@@ -150,7 +150,7 @@ class ClassBoard(BoardReadouts, w.VBox):
         self.form.show_saved(saved_sessions(self._save_dir))
         self.render()
 
-    # -- the session's round, for lessons and tests (with BoardReadouts') -----------------------------
+    # -- the session's round, for lessons and tests (with SessionBoard') -----------------------------
     def reveal_html(self) -> str:
         """The reveal banner (empty before the reveal)."""
         return str(self.reveal_view.value)
@@ -160,26 +160,14 @@ class ClassBoard(BoardReadouts, w.VBox):
         return str(self.scores.value) or (self.reveal_html() if self.session.revealed else "")
 
     # -- acting ---------------------------------------------------------------------------------------
-    @property
-    def session(self) -> TableSession:
-        return self._session
+    session: TableSession
 
-    @session.setter
-    def session(self, session: TableSession) -> None:
-        """The board's session; the board redraws whenever it says it changed."""
-        self._session = session
-        session.on_change(lambda _s: self.render())
+    def session_changed(self) -> None:
+        self.render()
 
     def _act(self, action: Callable[[], Any]) -> bool:
-        """Run one session call; a refusal is one line under the buttons and changes nothing (the session
-        redraws the board through ``on_change`` when the call changed it)."""
-        try:
-            action()
-        except ValueError as error:  # SessionError, or a RuleError from the hypothesis panel
-            self.message.say(error_text(error))
-            return False
-        self.message.value = ""
-        return True
+        """Run one session call (the session redraws the board through ``on_change``)."""
+        return self.act(action)
 
     def _new_save_path(self) -> Path | None:
         if isinstance(self._autosave, str | Path):

@@ -113,20 +113,8 @@ class SetupForm(SetupView):
         self.draw()
 
     def rows(self) -> list[w.Widget]:
-        return [
-            self.variant,
-            self.players,
-            self.computers,
-            self.dealer,
-            self.source,
-            self.rule_row(self.rule),
-            self.variant_options,
-            self.four_colour,
-            self.buttons,
-            self.message,
-            self.teacher,
-            self.saved,
-        ]
+        who = [self.players, self.computers, self.dealer]
+        return [*self.shared_rows(who, self.rule), self.teacher, self.saved]
 
     def show_saved(self, sessions: list[SavedSession]) -> None:
         """The autosaved sessions, newest first, each resumed by one click."""

@@ -29,13 +29,13 @@ from eleusis_lab.widgets.parts import CardPicker
 from eleusis_lab.widgets.round_setup import RoundSetup
 from eleusis_lab.widgets.views import (
     ActionRow,
-    BoardReadouts,
     FinishBox,
     GuessRow,
     HandView,
     MessageView,
     RevealPanel,
     ScoresView,
+    SessionBoard,
     StatusView,
     TableView,
     TurnView,
@@ -48,7 +48,7 @@ ROUND_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("next-round"
 __all__ = ["RoundBoard"]
 
 
-class RoundBoard(BoardReadouts, w.VBox):
+class RoundBoard(SessionBoard, w.VBox):
     """A board for one round at a time.  Build it, display it, click *Deal*.
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``options`` go to the round
@@ -152,7 +152,7 @@ class RoundBoard(BoardReadouts, w.VBox):
         self._paint(four_colour)
         self.refresh()
 
-    # -- public views of the state (lessons and tests read these, with BoardReadouts') -----------
+    # -- public views of the state (lessons and tests read these, with SessionBoard') -----------
     @property
     def selected(self) -> list[Card]:
         """The cards of a New Eleusis string, in the order clicked."""
@@ -205,28 +205,13 @@ class RoundBoard(BoardReadouts, w.VBox):
         self.refresh()
 
     # -- actions: each a session call, then a redraw ---------------------------------------------
-    @property
-    def session(self) -> TableSession:
-        return self._session
-
-    @session.setter
-    def session(self, session: TableSession) -> None:
-        """The board's session; the board redraws whenever it says it changed."""
-        self._session = session
-        session.on_change(lambda _s: self._changed())
+    session: TableSession
 
     def _act(self, action: Callable[[TableSession], object]) -> bool:
-        """One session call; a refusal is one line under the verdict (the session redraws the board
-        through ``on_change`` when the call changed it)."""
-        try:
-            action(self.session)
-        except SessionError as error:
-            self.message.say(str(error))
-            return False
-        self.message.say("")
-        return True
+        """One session call (the session redraws the board through ``on_change``)."""
+        return self.act(lambda: action(self.session))
 
-    def _changed(self) -> None:
+    def session_changed(self) -> None:
         self.refresh()  # the table and the hand first (the class is waiting), then the panel
         if self.panel is not None and self.round is not None:
             self.panel.refresh()

@@ -69,16 +69,7 @@ class RoundSetup(SetupView):
 
     def rows(self) -> list[w.Widget]:
         who = [self.name, self.opponents] if self.solo else [self.players]
-        return [
-            self.variant,
-            *who,
-            self.source,
-            self.rule_row(self.rule),
-            self.variant_options,
-            self.four_colour,
-            self.buttons,
-            self.message,
-        ]
+        return self.shared_rows(who, self.rule)
 
     def check_rule(self) -> None:
         """Run the rule checks on the secret rule; say, without showing it, whether it is fit to play."""

@@ -80,9 +80,20 @@ class SetupView(w.VBox):
         """The form's rows, top to bottom (each form lays out its own)."""
         raise NotImplementedError
 
-    def rule_row(self, rule: w.Widget) -> w.Widget:
-        """The secret rule typed, or the difficulty of a random one."""
-        return rule if self.source.value == TYPED else self.difficulty
+    def shared_rows(self, who: list[w.Widget], rule: w.Widget) -> list[w.Widget]:
+        """The game, who plays (``who``: the form's own fields), the secret rule typed (``rule``) or the
+        difficulty of a random one, the seed and options, the deck's colours, Check and Deal, the message."""
+        typed = rule if self.source.value == TYPED else self.difficulty
+        return [
+            self.variant,
+            *who,
+            self.source,
+            typed,
+            self.variant_options,
+            self.four_colour,
+            self.buttons,
+            self.message,
+        ]
 
     def draw(self) -> None:
         self.variant_options.draw(self.variant.value)

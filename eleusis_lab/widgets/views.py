@@ -23,7 +23,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import Round
 from eleusis_lab.render import cards_html
 from eleusis_lab.session import GuessNotice, Notice, ScoreRow, VerdictNotice
-from eleusis_lab.widgets._common import FONT, banner, button, points_text, scores_html
+from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
@@ -31,7 +31,6 @@ from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, s
 __all__ = [
     "PROJECTOR_STYLE",
     "ActionRow",
-    "BoardReadouts",
     "BoardSession",
     "FinishBox",
     "GuessRow",
@@ -39,6 +38,7 @@ __all__ = [
     "MessageView",
     "RevealPanel",
     "ScoresView",
+    "SessionBoard",
     "StatusView",
     "TableView",
     "TurnView",
@@ -585,16 +585,41 @@ class RevealPanel(w.VBox):
             display(made)
 
 
-class BoardReadouts:
-    """What lessons and tests read off any board laid out of these views: the session's round and save
-    file, the hand's buttons on show, and the HTML of the status, table, verdict and message."""
+class SessionBoard:
+    """What every board laid out of these views shares: its session (the board redraws when the session
+    says it changed), one way to act on it (a refusal is one line in the message view), and what lessons
+    and tests read off it: the round, the save file, the hand's buttons on show, the HTML of the views."""
 
-    session: Any
+    _session: Any
     status: StatusView
     table: TableView
     verdict: VerdictView
     message: MessageView
     hand: HandView
+
+    @property
+    def session(self) -> Any:
+        return self._session
+
+    @session.setter
+    def session(self, session: Any) -> None:
+        self._session = session
+        session.on_change(lambda _s: self.session_changed())
+
+    def session_changed(self) -> None:
+        """Redraw the board (the session has just changed)."""
+        raise NotImplementedError
+
+    def act(self, call: Callable[[], object]) -> bool:
+        """One call on the session; a refusal (a ``ValueError``: the session's one sentence, or a rule
+        that does not parse) is a line in the message view, and nothing changed."""
+        try:
+            call()
+        except ValueError as error:
+            self.message.say(error_text(error))
+            return False
+        self.message.say("")
+        return True
 
     @property
     def round(self) -> Round | None:
