@@ -10,7 +10,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from .harness import artifacts_dir, voila
+from .harness import HAND_IS_CURRENT, SETTLE, artifacts_dir, voila
 
 pytestmark = pytest.mark.browser
 
@@ -67,14 +67,6 @@ def _verdict(board: Any) -> str:
     return str(board.eval_on_selector(".eleusis-verdict", "el => el.innerText.trim()"))
 
 
-# The hand on show is the hand of the player whose turn the status names (the redraw has arrived).
-HAND_IS_CURRENT = """(b) => {
-  const who = b.querySelector('.eleusis-status').innerText.split("'s turn")[0].trim();
-  const hand = b.querySelector('.eleusis-hand-title');
-  return who !== '' && hand !== null && hand.innerText.trim().startsWith(who + "'s hand");
-}"""
-
-
 def test_a_board_laid_out_in_a_test_plays_a_round_in_voila(browser: Any, tmp_path: Path) -> None:
     with voila(_notebook(tmp_path), tmp_path / "jupyter") as server:
         page = browser.new_page(viewport={"width": 1280, "height": 720})
@@ -87,6 +79,7 @@ def test_a_board_laid_out_in_a_test_plays_a_round_in_voila(browser: Any, tmp_pat
             assert "Dealt" in _verdict(board) and "Express" in page.inner_text(".tiny-board .eleusis-status")
             for _ in range(4):
                 page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=15_000)
+                board.evaluate(SETTLE)  # the redraw has arrived whole: no click on the last hand
                 before = _verdict(board)
                 page.locator(".tiny-board .eleusis-hand-card:not([disabled])").first.click()
                 page.wait_for_function(
