@@ -989,16 +989,26 @@ class TableSession:
         return last
 
     def undo(self) -> Notice:
-        """Take back the last event, whatever it was (a play and the computers' replies go together)."""
+        """Take back the last event, whatever it was (a play and the computers' replies go together).
+        When the save after it fails, nothing is undone and the session says so."""
         if not self._events:
             raise SessionError("There is nothing to undo.")
+        events, rounds, at = list(self._events), list(self._rounds), self._open
+        before = self.round.clone() if self.round is not None else None  # undo changes the round in place
         last = self._take_back()
-        self.prediction = None
-        self.notice = InfoNotice(f"Undone: {last.describe().rstrip('.')}.")
         try:
             self.save()
         except OSError as error:
-            raise SessionError(f"The session could not be saved ({error.strerror or error}).") from None
+            self._events, self._rounds = events, rounds
+            if at is not None and before is not None:
+                self._rounds[at] = before
+            self._fold_state()
+            self._computers = self._seat_computers(self.spec) if self.spec is not None else {}
+            raise SessionError(
+                f"The session could not be saved ({error.strerror or error}): nothing was undone."
+            ) from None
+        self.prediction = None
+        self.notice = InfoNotice(f"Undone: {last.describe().rstrip('.')}.")
         self.changed()
         return self.notice
 

@@ -151,3 +151,27 @@ def test_a_failed_save_takes_the_action_back_and_says_so(tmp_path: Path) -> None
     with pytest.raises(SessionError, match=r"could not be saved.*taken back"):
         s.play([r.hand(r.current_player)[0]])
     assert s.to_json() == before and r.steps == steps
+
+
+def test_an_undo_whose_save_fails_undoes_nothing_and_says_so(tmp_path: Path, monkeypatch) -> None:
+    import errno
+    import os
+
+    s = TableSession(tmp_path / "class-session.json")
+    s.begin("express", ["Ana", "Ben"], "express-1", seed=3)
+    r = s.round
+    assert r is not None and r.current_player is not None
+    s.play([r.hand(r.current_player)[0]])
+    before = s.to_json()
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(SessionError, match="nothing was undone"):
+        s.undo()
+    assert s.to_json() == before and s.round is not None and s.round.steps == 1
+    monkeypatch.undo()
+    s.undo()  # space freed: the undo goes through and is saved
+    assert s.round is not None and s.round.steps == 0
+    assert TableSession.resume(tmp_path / "class-session.json").to_json() == s.to_json()
