@@ -15,12 +15,12 @@ import random
 import statistics
 import time
 
-from eleusis_lab.classroom.words import _candidates, closest_rules
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.rules.english import describe
 from eleusis_lab.rules.judge import judge
 from eleusis_lab.science.benchmark import RULES as BENCHMARK_RULES
 from eleusis_lab.science.random_rules import rule_text
+from eleusis_lab.science.words import _candidates, closest_rules
 
 
 def _found(text: str, sentence: str) -> bool:

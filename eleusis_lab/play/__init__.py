@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +41,6 @@ from eleusis_lab.play.errors import (
     IllegalAction,
     NotYourTurn,
     RoundOver,
-    SaveFailed,
     UnknownPlayer,
 )
 from eleusis_lab.play.express import ExpressRound
@@ -89,7 +87,6 @@ __all__ = [
     "Option",
     "Round",
     "RoundOver",
-    "SaveFailed",
     "ScoreColumn",
     "SidelinePlay",
     "SoloRound",
@@ -125,14 +122,14 @@ def new_round(
     seed: int | None = None,
     dealer: str | None = None,
     physical: bool = False,
-    autosave: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> Round:
     """Deal a new round of ``variant`` for ``players`` (names in turn order) with the secret ``rule``.
 
     ``dealer`` is the dealer's name (None: the computer deals and judges).  ``physical=True``: the
-    class plays with real cards and the teacher enters each card.  ``autosave=PATH`` writes the round
-    to PATH after every event.  Other options are the variant's (see its ``OPTIONS``), plus
+    class plays with real cards and the teacher enters each card (saving as play goes on is the
+    session's: :class:`~eleusis_lab.session.TableSession`).  Other options are the variant's (see its
+    ``OPTIONS``), plus
     ``deck_order`` (a stacked deck, top first), ``starter`` (physical rounds) and ``announcement``.
     """
     cls = find_variant(variant)
@@ -142,6 +139,5 @@ def new_round(
         seed=seed,
         dealer=dealer,
         physical=physical,
-        autosave=autosave,
         **options,
     )

@@ -5,8 +5,6 @@ A refused action never changes the round, so a board can show the message and ca
 
 from __future__ import annotations
 
-import errno
-
 __all__ = [
     "BadGuess",
     "BadSave",
@@ -15,7 +13,6 @@ __all__ = [
     "IllegalAction",
     "NotYourTurn",
     "RoundOver",
-    "SaveFailed",
     "UnknownPlayer",
     "first_clause",
     "one_line",
@@ -56,17 +53,6 @@ class BadGuess(IllegalAction):
 
 class BadSave(GameError):
     """A saved round that cannot be loaded: not JSON, wrong format or version, tampered, or illegal."""
-
-
-class SaveFailed(GameError):
-    """The round could not be written to its autosave file (a full disk, a folder gone): the action
-    was taken back, so the round and its file still agree; the teacher can free space and retry."""
-
-    def __init__(self, path: str, error: OSError, undone: str = "nothing was played") -> None:
-        reason = "the disk is full" if error.errno == errno.ENOSPC else (error.strerror or str(error)).lower()
-        super().__init__(f"Could not save the round to {path}: {reason}; {undone}.")
-        self.path = path
-        self.os_error = error
 
 
 def one_line(error: BaseException) -> str:

@@ -50,7 +50,6 @@ from eleusis_lab.play.errors import (
     IllegalAction,
     NotYourTurn,
     RoundOver,
-    SaveFailed,
     UnknownPlayer,
     first_clause,
 )
@@ -306,7 +305,6 @@ class Round:
         seed: int | None = None,
         dealer: str | None = None,
         physical: bool = False,
-        autosave: str | os.PathLike[str] | None = None,
         deck_order: Sequence[Card | str] | None = None,
         starter: Card | str | None = None,
         announcement: str | None = None,
@@ -327,7 +325,6 @@ class Round:
         self._physical = bool(physical)
         self._options = self._check_options(options)
         self._stacked = deck_order is not None or _stacked
-        self._autosave = os.fspath(autosave) if autosave is not None else None
         self._seat = {name: i for i, name in enumerate(self._players)}
         self._infos: dict[str, PlayerInfo] = {}
         self._events: list[ev.Event] = []
@@ -349,7 +346,6 @@ class Round:
             if not self._physical:
                 raise GameError("A starter card can only be given for a physical round (physical=True).")
             self.place_starter(starter)
-        self._save("the round was not dealt")
 
     # ------------------------------------------------------------------ setup -------------------
     def _check_players(self, players: Sequence[str], dealer: str | None) -> tuple[str, ...]:
@@ -469,19 +465,6 @@ class Round:
     def physical(self) -> bool:
         """True when the class plays with real cards and the engine only judges and keeps the record."""
         return self._physical
-
-    @property
-    def autosave(self) -> str | None:
-        return self._autosave
-
-    @autosave.setter
-    def autosave(self, path: str | os.PathLike[str] | None) -> None:
-        before, self._autosave = self._autosave, os.fspath(path) if path is not None else None
-        try:
-            self._save("the round still saves where it did")
-        except SaveFailed:
-            self._autosave = before
-            raise
 
     @property
     def current_player(self) -> str | None:
@@ -849,7 +832,6 @@ class Round:
         start = len(self._events)
         try:
             yield
-            self._save()  # a save that fails takes the action back too: the round and its file agree
         except BaseException:
             if len(self._events) != start:
                 del self._events[start:]
@@ -880,7 +862,7 @@ class Round:
 
     def clone(self) -> Round:
         """An independent copy of the round as it is now (OpenSpiel's ``clone``): acting on one never
-        changes the other, and the copy writes no autosave."""
+        changes the other."""
         return self._copy_with(self._events)
 
     def _copy_with(self, events: Sequence[ev.Event]) -> Round:
@@ -893,7 +875,6 @@ class Round:
         copy._physical = self._physical
         copy._options = dict(self._options)
         copy._stacked = self._stacked
-        copy._autosave = None
         copy._seat = dict(self._seat)
         copy._infos = {}
         copy._seal = self._seal
@@ -908,7 +889,6 @@ class Round:
         events: Sequence[ev.Event],
         *,
         stacked: bool = False,
-        autosave: str | os.PathLike[str] | None = None,
     ) -> Round:
         """Rebuild a round from its :meth:`header` and event log, trusting neither: the rule must match
         the seal, the deal the seed (or, with ``stacked=True`` — the caller's word, never the file's — be
@@ -954,8 +934,6 @@ class Round:
             **options,
         )
         r._follow(events)
-        # Loading only reads: the round writes itself to ``autosave`` after its next event, not now.
-        r._autosave = os.fspath(autosave) if autosave is not None else None
         return r
 
     def _follow(self, saved: Sequence[ev.Event]) -> None:
@@ -1020,15 +998,8 @@ class Round:
         if cut is None:
             raise IllegalAction("There is nothing to undo.")
         action = self._events[cut]
-        dropped = self._events[cut:]
         del self._events[cut:]
         self._replay()
-        try:
-            self._save("nothing was undone")
-        except SaveFailed:
-            self._events.extend(dropped)
-            self._replay()
-            raise
         return action
 
     # ------------------------------------------------------------------ shared folds ------------
@@ -1579,15 +1550,6 @@ class Round:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write :meth:`to_json` to ``path`` atomically (a temporary file, then a rename)."""
         write_atomically(os.fspath(path), self.to_json())
-
-    def _save(self, undone: str = "nothing was played") -> None:
-        """Write the autosave file; a failure is a :class:`SaveFailed` (a GameError) the caller undoes."""
-        if self._autosave is None:
-            return
-        try:
-            write_atomically(self._autosave, self.to_json())
-        except OSError as error:
-            raise SaveFailed(self._autosave, error, undone) from None
 
     def _header_options(self) -> dict[str, Any]:
         return dict(self._options)

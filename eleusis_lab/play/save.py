@@ -114,7 +114,6 @@ def _depth_within(value: Any, limit: int) -> bool:
 def load_round(
     text: str | bytes | os.PathLike[str],
     *,
-    autosave: str | os.PathLike[str] | None = None,
     stacked: bool = False,
 ) -> Round:
     """Rebuild a round from :meth:`Round.to_json` text (or the path of a saved file).
@@ -122,7 +121,7 @@ def load_round(
     ``load_round(r.to_json()).to_json() == r.to_json()``.  Raises :class:`BadSave` when the text is not
     a whole, untouched, legal saved round.  A round dealt from a stacked deck (``deck_order``) loads
     only with ``stacked=True``: the file alone cannot say that its deal need not follow the seed.
-    ``autosave`` is the caller's choice too, never the file's.
+    (Saving as play goes on is the session's: :class:`~eleusis_lab.session.TableSession`.)
     """
     if isinstance(text, os.PathLike):
         try:
@@ -162,14 +161,14 @@ def load_round(
     # round refuses an illegal header or action with a GameError; any other exception is an engine bug
     # and is left to show itself.
     try:
-        return _rebuild(body, autosave, stacked)
+        return _rebuild(body, stacked)
     except BadSave:
         raise
     except GameError as e:
         raise BadSave(f"The saved round is not legal: {first_clause(e)}.") from None
 
 
-def _rebuild(body: dict[str, Any], autosave: Any, stacked: bool) -> Round:
+def _rebuild(body: dict[str, Any], stacked: bool) -> Round:
     from eleusis_lab.play.round import Round
     from eleusis_lab.play.variant import VARIANTS
     from eleusis_lab.rules import Rule, RuleError
@@ -206,7 +205,7 @@ def _rebuild(body: dict[str, Any], autosave: Any, stacked: bool) -> Round:
         raise BadSave(f"The saved round is damaged: {first_clause(e)}.") from None
     header = {"variant": variant, "players": players, "dealer": body["dealer"], "rule": rule,
               "seed": seed, "options": options, "seal": seal}  # fmt: skip
-    return Round.from_log(header, saved, stacked=body["stacked"], autosave=autosave)
+    return Round.from_log(header, saved, stacked=body["stacked"])
 
 
 def _saved_options(cls: type[Round], options: Any) -> dict[str, Any]:

@@ -102,13 +102,10 @@ class Option:
 
 
 #: Options every variant takes.  ``physical`` is saved in the header; the others are never read from a
-#: save: ``autosave`` is where the round writes (chosen by whoever loads it), ``deck_order`` a stacked
-#: deck (the deal is then checked only as a permutation), ``starter`` and ``announcement`` are replayed
-#: from the log.
+#: save: ``deck_order`` a stacked deck (the deal is then checked only as a permutation), ``starter`` and
+#: ``announcement`` are replayed from the log.  (Saving as play goes on is the table session's.)
 SHARED_OPTIONS: tuple[Option, ...] = (
     Option("physical", bool, False, "True when the class plays with real cards and the engine judges"),
-    Option("autosave", str, None, "a file the round is written to after every event", from_save=False,
-           nullable=True),
     Option("deck_order", list, None, "a stacked deck, top first (tests and demonstrations)", from_save=False,
            nullable=True),
     Option("starter", str, None, "physical rounds: the starter card turned up", from_save=False,

@@ -1,8 +1,8 @@
-"""Where boards save their rounds, and the board's own notes kept next to the round's save file.
+"""Where sessions save, and the list of saved sessions a set-up form offers to resume, without widgets.
 
-A round saves itself (``new_round(..., autosave=PATH)`` writes its event log after every event); the board
-adds a small sidecar ``PATH.board.json`` with what only the board knows (computer seats, the class's
-hypotheses, the card size, earlier rounds), so ``SoloBoard.resume(PATH)`` rebuilds all of it.
+A session writes one file, ``KIND-session-YYYYMMDD-HHMMSS-NN.json`` (``class``, ``solo``, ``physical`` …)
+in ``$ELEUSIS_LAB_SAVES`` (or ``~/.eleusis-lab/saves``), outside the lessons folder so git stays clean;
+the list reads only each file's summary, so it stays quick with many saves.
 """
 
 from __future__ import annotations
@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from eleusis_lab.files import write_atomically
-
-__all__ = ["default_save_dir", "new_save_path", "read_sidecar", "sidecar_path", "write_sidecar"]
+__all__ = ["SavedSession", "default_save_dir", "new_session_path", "saved_sessions"]
 
 
 def default_save_dir() -> Path:
@@ -24,39 +22,65 @@ def default_save_dir() -> Path:
     return Path(env) if env else Path.home() / ".eleusis-lab" / "saves"
 
 
-def new_save_path(kind: str, variant: str, save_dir: str | os.PathLike[str] | None = None) -> Path:
-    """A fresh file name that says what it holds and when: ``class-express-20261130-0912-01.json``."""
-    folder = Path(save_dir) if save_dir is not None else default_save_dir()
+def _folder(save_dir: str | os.PathLike[str] | None) -> Path:
+    return Path(save_dir) if save_dir is not None else default_save_dir()
+
+
+def _prefix(kind: str) -> str:
+    return f"{kind}-session-"
+
+
+def new_session_path(save_dir: str | os.PathLike[str] | None = None, kind: str = "class") -> Path:
+    """A fresh file name that says what it holds and when: ``class-session-20261130-091200-01.json``."""
+    folder = _folder(save_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
-        path = folder / f"{kind}-{variant}-{stamp}-{n:02d}.json"
-        if not path.exists() and not sidecar_path(path).exists():
+        path = folder / f"{_prefix(kind)}{stamp}-{n:02d}.json"
+        if not path.exists():
             return path
-    raise RuntimeError(f"too many saves in {folder} this minute")
+    raise RuntimeError(f"too many saves in {folder} this second")
 
 
-def sidecar_path(path: str | os.PathLike[str]) -> Path:
-    p = Path(path)
-    return p.with_name(p.name + ".board.json")
+@dataclass(frozen=True)
+class SavedSession:
+    """One autosaved session as the set-up form lists it."""
+
+    path: Path
+    saved: float  # seconds since the epoch (the file's time)
+    variant: str | None
+    players: tuple[str, ...]
+    plays: int
+    phase: str
+
+    def label(self) -> str:
+        when = time.strftime("%d %b %H:%M", time.localtime(self.saved))
+        who = ", ".join(self.players) or "no players"
+        return f"{when} · {self.variant or 'no round'} · {who} · {self.plays} plays · {self.phase}"
 
 
-def write_sidecar(path: str | os.PathLike[str], data: dict[str, Any]) -> None:
-    """Write the board's notes atomically (a half-written file would lose the class's hypotheses)."""
-    target = sidecar_path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(target, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True))
-
-
-def read_sidecar(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The board's notes for a save file, or ``{}`` when there are none (a round saved by code)."""
-    target = sidecar_path(path)
-    if not target.exists():
-        return {}
-    try:
-        data = json.loads(target.read_text(encoding="utf-8"))
-    except ValueError as error:
-        raise ValueError(f"the board notes {target} are damaged ({error})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"the board notes {target} are damaged")
-    return data
+def saved_sessions(
+    save_dir: str | os.PathLike[str] | None = None, limit: int = 20, kind: str = "class"
+) -> list[SavedSession]:
+    """The saved sessions of one kind of board, newest first (damaged files are left out, never deleted)."""
+    folder = _folder(save_dir)
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in folder.glob(f"{_prefix(kind)}*.json"):
+        try:
+            summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
+            out.append(
+                SavedSession(
+                    path,
+                    path.stat().st_mtime,
+                    summary.get("variant"),
+                    tuple(summary.get("players") or ()),
+                    int(summary.get("plays") or 0),
+                    str(summary.get("phase") or ""),
+                )
+            )
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    out.sort(key=lambda s: (s.saved, s.path.name), reverse=True)
+    return out[:limit]

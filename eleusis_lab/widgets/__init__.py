@@ -1,12 +1,17 @@
 """Notebook boards (ipywidgets 8): thin views over the engine for the projector, the class and a student.
 
+Every board is a layout of the one set of views in :mod:`eleusis_lab.widgets.views` (status, turn,
+table, verdict, message, hand, action row, guess row, scores, reveal) and the set-up fields of
+:mod:`eleusis_lab.widgets.setup`, over one :class:`~eleusis_lab.session.TableSession`; the board redraws
+them when the session says it changed (``on_change``).  A lesson may lay out a board of its own the same way.
+
 - :class:`ClassBoard` — the teacher runs a class round at the projector: small views (set-up form, table,
   verdict, hand, action bar, guess box, hypotheses, reveal, teacher's fold) over a
-  :class:`~eleusis_lab.classroom.ClassSession`, which holds all the state.
+  :class:`~eleusis_lab.session.TableSession`, which holds all the state.
 - :class:`PhysicalBoard` — real cards: the teacher enters each card, the computer judges.
 - :class:`SoloBoard` — a student alone against the computer dealer, predicting each verdict.
-  Both are small views (``round_setup``, ``round_views``) over a widget-free
-  :class:`~eleusis_lab.session.RoundSession` / :class:`~eleusis_lab.session.SoloSession`.
+  Both are small views over the same widget-free :class:`~eleusis_lab.session.TableSession`
+  (real cards: ``physical=True``; the student's predictions: ``predicting=True``).
 - :class:`HypothesisPanel` — the class's hypotheses, falsified by the evidence, and the narrowing plot.
 - :class:`ScoreCalculator` — scores of a round played away from the computer.
 

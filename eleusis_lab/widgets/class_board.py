@@ -1,6 +1,6 @@
 """The class board: a teacher runs a class round at the projector, as small views over a class session.
 
-All the state is the :class:`~eleusis_lab.classroom.ClassSession`'s (its log holds every play, guess,
+All the state is the :class:`~eleusis_lab.session.TableSession`'s (its log holds every play, guess,
 hypothesis, reveal and round begun or abandoned, and autosaves after each); the board turns clicks into
 session calls and redraws its views from the session.  A refused action gets one line under the action
 bar and changes nothing; the verdict of the last play stays where it is.
@@ -21,29 +21,33 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
-from eleusis_lab.classroom import ClassSession, new_session_path, saved_sessions
-from eleusis_lab.widgets._common import STYLE, banner, error_text, rule_deck_of
+from eleusis_lab.session import GuessNotice, TableSession, new_session_path, saved_sessions
+from eleusis_lab.widgets._common import STYLE, error_text, rule_deck_of
 from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
 from eleusis_lab.widgets.class_setup import SetupForm
-from eleusis_lab.widgets.class_views import (
+from eleusis_lab.widgets.figures import FiguresView
+from eleusis_lab.widgets.hypotheses import HypothesisPanel
+from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
-    ActionBar,
+    ActionRow,
     HandView,
+    MessageView,
+    SessionBoard,
     StatusView,
     TableView,
     VerdictView,
+    table_variants,
 )
-from eleusis_lab.widgets.figures import FiguresView
-from eleusis_lab.widgets.hypotheses import HypothesisPanel
-from eleusis_lab.widgets.verdicts import VARIANTS
 
 __all__ = ["ClassBoard"]
 
-_KEYS = {key for _title, key in VARIANTS}
+# The class board's action row: hints are the teacher's (in the teacher's fold), the round ends with
+# "Next round" or, asked once, "Back to set-up".
+CLASS_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("end-half", "hint"))
 
 
-class ClassBoard(w.VBox):
+class ClassBoard(SessionBoard, w.VBox):
     """The teacher's board at the projector.  Build it, display it, click *Deal*.
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``computers`` seats computer
@@ -74,11 +78,13 @@ class ClassBoard(w.VBox):
 
         self._save_dir = save_dir
         self._autosave = autosave
-        self.session = ClassSession(self._new_save_path())
+        self.session = TableSession(self._new_save_path())
         self.options = dict(options or {})
         self._reveal_armed = False
         self.form = SetupForm(
-            variant=variant if variant in _KEYS else scoring.variant_name(variant),
+            variant=variant
+            if variant in {key for _title, key in table_variants()}
+            else scoring.variant_name(variant),
             players=", ".join(players),
             rule="" if rule is None else str(getattr(rule, "text", rule)),
             seed=seed,
@@ -87,15 +93,16 @@ class ClassBoard(w.VBox):
             on_check=self.check_rule,
             on_resume=self.resume_from,
         )
-        self.status = StatusView()
+        self.status = StatusView(turn=True)
         self.table = TableView(card_width, max_height="40vh")
-        self.verdict = VerdictView()
+        self.verdict = VerdictView(shows_end=True)
         self.hand = HandView(self._card_clicked)
-        self.actions = ActionBar(
+        self.actions = ActionRow(
             {
                 "no-play": lambda: self.no_play(),
                 "play-string": lambda: self.play_selected(),
                 "clear-string": lambda: self._clear_selection(),
+                "buy-hint": lambda: self.buy_hint(),
                 "prophet": lambda: self._act(lambda: self.session.declare_prophet()),
                 "undo": lambda: self.undo(),
                 "reveal": lambda: self.reveal(),
@@ -103,10 +110,10 @@ class ClassBoard(w.VBox):
                 "back": lambda: self._arm_back(True),
                 "abandon": lambda: self.abandon(),
                 "keep": lambda: self._arm_back(False),
-            }
+            },
+            CLASS_ACTIONS,
         )
-        self.message = w.HTML()
-        self.message.add_class("eleusis-message")
+        self.message = MessageView()
         self.guess_box = GuessBox(self._act)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
@@ -143,36 +150,7 @@ class ClassBoard(w.VBox):
         self.form.show_saved(saved_sessions(self._save_dir))
         self.render()
 
-    # -- the session's round, for lessons and tests ---------------------------------------------------
-    @property
-    def round(self) -> Any:
-        return self.session.round
-
-    @property
-    def save_path(self) -> Path | None:
-        return self.session.save_path
-
-    @property
-    def hand_buttons(self) -> list[w.Button]:
-        """The hand's card buttons on show (each button's ``.card`` is the card it plays)."""
-        return self.hand.buttons if self.hand.layout.display != "none" else []
-
-    @property
-    def verdict_html(self) -> str:
-        return self.verdict.value
-
-    @property
-    def table_html(self) -> str:
-        return self.table.html
-
-    @property
-    def status_html(self) -> str:
-        return self.status.value
-
-    @property
-    def message_html(self) -> str:
-        return self.message.value
-
+    # -- the session's round, for lessons and tests (with SessionBoard') -----------------------------
     def reveal_html(self) -> str:
         """The reveal banner (empty before the reveal)."""
         return str(self.reveal_view.value)
@@ -182,16 +160,14 @@ class ClassBoard(w.VBox):
         return str(self.scores.value) or (self.reveal_html() if self.session.revealed else "")
 
     # -- acting ---------------------------------------------------------------------------------------
-    def _act(self, action: Callable[[], Any]) -> bool:
-        """Run one session call; a refusal is one line under the buttons and changes nothing."""
-        try:
-            action()
-        except ValueError as error:  # SessionError, or a RuleError from the hypothesis panel
-            self.message.value = banner(error_text(error), "error", size="18px")
-            return False
-        self.message.value = ""
+    session: TableSession
+
+    def session_changed(self) -> None:
         self.render()
-        return True
+
+    def _act(self, action: Callable[[], Any]) -> bool:
+        """Run one session call (the session redraws the board through ``on_change``)."""
+        return self.act(action)
 
     def _new_save_path(self) -> Path | None:
         if isinstance(self._autosave, str | Path):
@@ -200,18 +176,11 @@ class ClassBoard(w.VBox):
 
     def deal(self) -> None:
         """Deal from the set-up form; a problem is one line under the form and nothing is dealt."""
-        try:
-            request = self.form.request()
-            request["options"] = {**request["options"], **self.options}
-            self.session.begin(**request)
-        except ValueError as error:
-            self.form.say(error_text(error))
+        self._reveal_armed = False
+        if not self.form.deal_into(self.session, self.options):  # dealt: the session redraws the board
             return
-        self.form.dealt()
         self.message.value = ""
         self.guess_box.say("")
-        self._reveal_armed = False
-        self.render()
 
     def check_rule(self) -> None:
         """The rule check's report, into the teacher's fold (closed): never on the projector unasked."""
@@ -234,7 +203,7 @@ class ClassBoard(w.VBox):
     def resume_from(self, path: Path) -> None:
         """Resume a saved session (the set-up form's list): it goes on saving to the same file."""
         try:
-            self.session = ClassSession.resume(path)
+            self.session = TableSession.resume(path)
         except ValueError as error:
             self.form.say(error_text(error))
             return
@@ -271,9 +240,7 @@ class ClassBoard(w.VBox):
 
     def play_selected(self) -> bool:
         if not self.hand.selected:
-            self.message.value = banner(
-                "Click the cards of the string first, in order.", "warning", size="18px"
-            )
+            self.message.say("Click the cards of the string first, in order.", "warning")
             return False
         return self.play(list(self.hand.selected))
 
@@ -293,7 +260,8 @@ class ClassBoard(w.VBox):
         """``player`` states the rule; returns the judgement (``GuessResult``) or None when refused."""
         if not self._act(lambda: self.session.guess(player, text, words)):
             return None
-        return self.session.notice.verdicts[0]
+        notice = self.session.notice
+        return notice.result if isinstance(notice, GuessNotice) else None
 
     def undo(self) -> bool:
         """Take back the last thing done at the board (a play, a hypothesis, the reveal …)."""
@@ -315,10 +283,8 @@ class ClassBoard(w.VBox):
     def _reveal(self, force: bool) -> bool:
         if not force and not self._reveal_armed and self.session.phase == "playing":
             self._reveal_armed = True
-            self.message.value = banner(
-                "The round is not over. Click 'Reveal the rule' again to reveal it now.",
-                "warning",
-                size="18px",
+            self.message.say(
+                "The round is not over. Click 'Reveal the rule' again to reveal it now.", "warning"
             )
             return False
         self._reveal_armed = False
@@ -326,6 +292,10 @@ class ClassBoard(w.VBox):
         if shown:
             self.reveal_view.bring_into_view()
         return shown
+
+    def buy_hint(self, text: str | None = None) -> bool:
+        """Express option: the player whose turn it is draws a card and the dealer gives everybody a hint."""
+        return self._act(lambda: self.session.buy_hint(text))
 
     def give_hint(self, text: str | None = None, *, players_agree: bool = False) -> bool:
         """The dealer gives everybody a hint (the teacher's fold; once play has begun, with consent)."""

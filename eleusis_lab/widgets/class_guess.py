@@ -1,7 +1,7 @@
 """The class board's guess box: a student's sentence → the closest rules → pick one → judge it.
 
 The rule-language box stays beside it for teachers who type rules.  Matching is
-:func:`eleusis_lab.classroom.closest_rules` (word overlap, no network); judging is the session's.
+:func:`eleusis_lab.science.words.closest_rules` (word overlap, no network); judging is the session's.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.classroom import ClassSession, SessionError, closest_rules
+from eleusis_lab.science.words import closest_rules
+from eleusis_lab.session import SessionError, TableSession
 from eleusis_lab.widgets._common import banner, button
 
 __all__ = ["GuessBox"]
@@ -53,7 +54,7 @@ class GuessBox(w.VBox):
         )
         self.message = w.HTML()
         self.message.add_class("eleusis-guess-message")
-        self._session: ClassSession | None = None
+        self._session: TableSession | None = None
         self.head = w.HTML('<b style="font-size:18px">A student states the rule</b>')
         self.words_row = w.VBox([self.guesser, self.words, self.find])
         self.text_row = w.VBox([self.text, self.judge])
@@ -63,7 +64,7 @@ class GuessBox(w.VBox):
         super().__init__(layout=w.Layout(border="2px solid #f59e0b", padding="4px 8px", margin="0 0 8px 0"))
         self.add_class("eleusis-guess-box")
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         self._session = session
         names = session.guessers() if "guess" in session.possible() else []
         kids: list[w.Widget] = []

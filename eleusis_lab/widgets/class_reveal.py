@@ -14,13 +14,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.classroom import ClassSession
+from eleusis_lab.session import TableSession
 from eleusis_lab.widgets._common import FONT, banner, button, points_text
 
 __all__ = ["RevealView", "TeacherFold", "scores_table_html"]
 
 
-def scores_table_html(session: ClassSession) -> str:
+def scores_table_html(session: TableSession) -> str:
     """One table: each player's points this round beside the match total (class ``eleusis-scores``)."""
     rows = session.scores()
     if not rows:
@@ -69,7 +69,7 @@ class RevealView(w.VBox):
         if self.next_round in self.children:
             self.next_round.focus()
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         r = session.round
         if r is None or not session.revealed:
             self.banner.value = ""
@@ -106,7 +106,7 @@ class TeacherFold(w.Accordion):
 
     def __init__(self, act: Callable[[Callable[[], Any]], bool], toggles: w.Widget) -> None:
         self._act = act
-        self._session: ClassSession | None = None
+        self._session: TableSession | None = None
         self.hint = w.Text(
             description="Hint", placeholder="the dealer's hint to everybody (blank: the computer's)"
         )
@@ -130,7 +130,7 @@ class TeacherFold(w.Accordion):
         self.selected_index = None
         self.add_class("eleusis-teacher")
 
-    def render(self, session: ClassSession) -> None:
+    def render(self, session: TableSession) -> None:
         self._session = session
         rows: list[w.Widget] = []
         if "hint" in session.possible():
@@ -161,7 +161,7 @@ class TeacherFold(w.Accordion):
         session = self._session
         if session is None:
             return
-        if session.plays > 0 and not agreed:
+        if session.hint_needs_consent() and not agreed:  # from the round: a computer may have played
             self._ask(True)
             return
         text = self.hint.value

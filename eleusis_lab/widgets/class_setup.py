@@ -2,7 +2,7 @@
 and the autosaved sessions to resume with one click.
 
 The form holds only what the teacher is typing; :meth:`SetupForm.request` turns it into the arguments of
-:meth:`~eleusis_lab.classroom.ClassSession.begin`, which checks them.
+:meth:`~eleusis_lab.session.TableSession.begin`, which checks them.
 """
 
 from __future__ import annotations
@@ -14,14 +14,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.classroom import SavedSession, SessionError
-from eleusis_lab.widgets._common import banner, button, difficulty_choice, four_colour_choice, seed_field
-from eleusis_lab.widgets.options import OptionFields
-from eleusis_lab.widgets.verdicts import VARIANTS
+from eleusis_lab.session import SavedSession
+from eleusis_lab.widgets._common import button
+from eleusis_lab.widgets.setup import SetupView
 
 __all__ = ["SecretRuleField", "SetupForm"]
-
-TYPED, RANDOM = "typed", "random"
 
 
 class SecretRuleField(w.HBox):
@@ -60,8 +57,11 @@ class SecretRuleField(w.HBox):
         self.children = [self.shown if self.eye.value else self.hidden, self.eye]
 
 
-class SetupForm(w.VBox):
-    """Variant, players, computer seats, the secret rule or a random one, seed, options; Deal."""
+class SetupForm(SetupView):
+    """Variant, players, computer seats, the dealer, the secret rule or a random one, seed, options;
+    Deal; the rule check's report in a closed fold; the autosaved sessions to resume."""
+
+    message_size = "18px"
 
     def __init__(
         self,
@@ -75,13 +75,18 @@ class SetupForm(w.VBox):
         on_check: Callable[[], None],
         on_resume: Callable[[Path], None],
     ) -> None:
-        self.variant = w.Dropdown(
-            options=VARIANTS, value=variant, description="Game", layout=w.Layout(width="28em")
+        super().__init__(
+            variant=variant,
+            players=players,
+            seed=seed,
+            typed=True,
+            four_colour=False,
+            on_deal=on_deal,
+            on_check=on_check,
+            width="28em",
+            players_width="40em",
         )
-        self.variant.add_class("eleusis-variant")
-        self.players = w.Text(value=players, description="Players", layout=w.Layout(width="40em"))
-        self.players.add_class("eleusis-players")
-        self.players.add_class("eleusis-players-input")
+        self.source.style.button_width = "17em"
         self.computers = w.Text(
             value=computers,
             description="Computers",
@@ -94,19 +99,7 @@ class SetupForm(w.VBox):
             layout=w.Layout(width="40em"),
         )
         self.dealer.add_class("eleusis-dealer")
-        self.source = w.ToggleButtons(
-            options=[("Type a rule or key (hidden)", TYPED), ("Random from the library", RANDOM)], value=TYPED
-        )
-        self.source.style.button_width = "17em"
         self.rule = SecretRuleField(rule)
-        self.difficulty = difficulty_choice()
-        self.seed = seed_field(seed)
-        self.option_fields = OptionFields()  # the fields the chosen variant's OPTIONS take
-        self.four_colour = four_colour_choice()  # colour-blind safe: the board's cards follow this box
-        self.check = button("Check the rule", "eleusis-check-rule", lambda _b: on_check(), width="11em")
-        self.deal = button("Deal", "eleusis-deal", lambda _b: on_deal(), width="9em", style="primary")
-        self.message = w.HTML()
-        self.message.add_class("eleusis-setup-message")
         self.report = w.HTML()
         self.teacher = w.Accordion(children=[self.report])
         self.teacher.set_title(0, "Teacher only — the rule check's report")
@@ -115,22 +108,11 @@ class SetupForm(w.VBox):
         self.saved = w.VBox()
         self.saved.add_class("eleusis-saved-sessions")
         self._on_resume = on_resume
-        self.source.observe(lambda _c: self.draw(), "value")
-        self.variant.observe(lambda _c: self.draw(), "value")
-        super().__init__()
-        self.add_class("eleusis-setup")
         self.draw()
 
-    def draw(self) -> None:
-        sizes = self.option_fields.beside_seed(self.variant.value)
-        boxes = [f for f in self.option_fields.shown(self.variant.value) if f not in sizes]
-        rows: list[w.Widget] = [self.variant, self.players, self.computers, self.dealer, self.source]
-        rows.append(self.rule if self.source.value == TYPED else self.difficulty)
-        rows.append(w.HBox([self.seed, *sizes]))
-        if boxes:
-            rows.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap")))
-        rows += [self.four_colour, w.HBox([self.check, self.deal]), self.message, self.teacher, self.saved]
-        self.children = rows
+    def rows(self) -> list[w.Widget]:
+        who = [self.players, self.computers, self.dealer]
+        return [*self.shared_rows(who, self.rule), self.teacher, self.saved]
 
     def show_saved(self, sessions: list[SavedSession]) -> None:
         """The autosaved sessions, newest first, each resumed by one click."""
@@ -146,30 +128,17 @@ class SetupForm(w.VBox):
     def _resumer(self, path: Path) -> Callable[[Any], None]:
         return lambda _b: self._on_resume(path)
 
-    def say(self, text: str, kind: str = "error") -> None:
-        self.message.value = banner(text, kind, size="18px") if text else ""
-
     def request(self) -> dict[str, Any]:
-        """The arguments of ``ClassSession.begin`` from the form (raises SessionError on a bad seed)."""
-        seed_text = self.seed.value.strip()
-        try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise SessionError(f"The seed must be a whole number, not {seed_text!r}.") from None
+        """The arguments of ``TableSession.begin`` from the form (raises SessionError on a bad seed)."""
         computers: dict[str, str] = {}
         for part in self.computers.value.split(","):
             if part.strip():
                 name, _, kind = part.partition("=")
                 computers[name.strip()] = (kind.strip() or "careful").lower()
-        options = self.option_fields.values(self.variant.value)
         return {
-            "variant": self.variant.value,
+            **self.shared_request(self.rule.value),
             "players": [n.strip() for n in self.players.value.split(",") if n.strip()],
-            "rule": self.rule.value if self.source.value == TYPED else None,
-            "seed": seed,
             "computers": computers,
-            "options": options,
-            "difficulty": self.difficulty.value,
             "dealer": self.dealer.value.strip() or None,
         }
 
@@ -178,6 +147,4 @@ class SetupForm(w.VBox):
         self.rule.value = ""
         self.rule.eye.value = False
         self.report.value = ""
-        self.message.value = ""
-        if self.seed.value.strip().isdigit():
-            self.seed.value = str(int(self.seed.value) + 1)
+        super().dealt()

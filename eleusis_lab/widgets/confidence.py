@@ -1,30 +1,37 @@
 """How sure are you? A slider (0-100 %) and the rule you hold now, stated into a round's log before a play.
 
-A small view beside a board: it knows only how to find the board's current round (``round_of``) and the
-student's name.  **State** writes ``Round.state_confidence(player, percent, rule)`` into the round's log;
-what the panel then shows is read back from the log (``Round.confidences()``), so what you see is what
-was kept.  Nothing on the table changes.
+A small view beside a board: it knows only how to find the board's session (``session_of``) and the
+student's name.  **State** asks the session (``state_confidence``), which keeps the statement in the
+round's log as one of its events (so undo and the save cover it); what the panel then shows is read back
+from the session (``confidences``), so what you see is what was kept.  Nothing on the table changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
-from eleusis_lab.rules import Rule, RuleError
-from eleusis_lab.widgets._common import FONT, banner, button
+from eleusis_lab.widgets._common import FONT, banner, button, error_text
 
-__all__ = ["ConfidencePanel"]
+__all__ = ["ConfidencePanel", "ConfidenceSession"]
+
+
+class ConfidenceSession(Protocol):
+    """What the panel asks of a session (:class:`~eleusis_lab.session.TableSession` is one)."""
+
+    def state_confidence(self, player: str, percent: int, rule: str | None = None) -> Any: ...
+
+    def confidences(self, player: str) -> list[tuple[int, str | None]]: ...
 
 
 class ConfidencePanel(w.VBox):
     """The student's rule now and how sure they are of it; **State** keeps both in the round's log."""
 
-    def __init__(self, round_of: Callable[[], Any], player: str) -> None:
-        self._round_of = round_of
+    def __init__(self, session_of: Callable[[], ConfidenceSession | None], player: str) -> None:
+        self._session_of = session_of
         self.player = player
         self.rule_box = w.Text(
             placeholder="your rule now, in the rule language (or leave empty)",
@@ -57,45 +64,40 @@ class ConfidencePanel(w.VBox):
 
     @classmethod
     def for_board(cls, board: Any, player: str | None = None) -> ConfidencePanel:
-        """A panel for ``board``'s current round (``board.round``), for ``player`` (default: its first)."""
+        """A panel acting through ``board``'s session, for ``player`` (default: its first)."""
         name = player if player is not None else board.player_names()[0]
-        return cls(lambda: board.round, name)
+        return cls(lambda: board.session, name)
 
     def state(self, percent: int | None = None, rule: str | None = None) -> bool:
         """Keep a statement in the round's log (the slider's and the box's values unless given).
 
-        False, with a one-line message and nothing kept, when the rule does not parse or the round refuses.
+        False, with a one-line message and nothing kept, when the session refuses (no round, a rule that
+        does not parse, a percentage out of range).
         """
         percent = self.slider.value if percent is None else percent
-        text = (self.rule_box.value if rule is None else rule).strip()
-        current = self._round_of()
-        if current is None or current.is_over:
+        text = self.rule_box.value if rule is None else rule
+        session = self._session_of()
+        if session is None:
             self.message.value = banner(
                 "Deal a round first: there is nothing to be sure about yet.", "warning"
             )
             return False
         try:
-            about = Rule.parse(text).text if text else None
-            current.state_confidence(self.player, int(percent), about)
-        except RuleError as error:
-            self.message.value = banner(
-                "Your rule does not read as a rule:", "error", detail=escape(str(error))
-            )
-            return False
-        except ValueError as error:  # the round refuses (a GameError): one line, nothing kept
-            self.message.value = banner(str(error), "error")
+            session.state_confidence(self.player, int(percent), text)
+        except ValueError as error:  # the session's one sentence; nothing was kept
+            self.message.value = banner(error_text(error), "error")
             return False
         self.draw()
         return True
 
     def draw(self) -> None:
-        """Show the last statement the round's log keeps for this player."""
-        current = self._round_of()
-        kept = [c for c in current.confidences() if c[0] == self.player] if current is not None else []
+        """Show the last statement the session keeps for this player."""
+        session = self._session_of()
+        kept = session.confidences(self.player) if session is not None else []
         if not kept:
             self.message.value = ""
             return
-        _who, percent, about, _index = kept[-1]
+        percent, about = kept[-1]
         rule = f"of “{about}”" if about else "with no rule yet"
         count = f"{len(kept)} statement{'' if len(kept) == 1 else 's'}"
         self.message.value = (

@@ -1,9 +1,10 @@
 """The class hypotheses panel, beside the table: students' guesses at the rule, falsified by the evidence.
 
 The panel holds no hypotheses of its own: it draws from a *source* — a
-:class:`~eleusis_lab.classroom.ClassSession` on the class board (each hypothesis a session event, so undo
-and saves cover it), or :class:`RoundHypotheses` around a bare round.  Both fold the narrowing with the
-one :class:`~eleusis_lab.science.narrowing.NarrowingFold`, so the board, the plots and the handouts agree.
+:class:`~eleusis_lab.session.TableSession` on every board (each hypothesis a session event, so undo
+and saves cover it), or :class:`RoundHypotheses` around a bare round (a lesson's panel beside code).
+Both fold the narrowing with the one :class:`~eleusis_lab.science.narrowing.NarrowingFold`, so the
+board, the plots and the handouts agree.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
+from eleusis_lab.play import Round
 from eleusis_lab.render import card_svg
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
@@ -26,7 +28,7 @@ class HypothesisSource(Protocol):
     """What the panel reads and asks: a class session satisfies it, so does :class:`RoundHypotheses`."""
 
     @property
-    def round(self) -> Any: ...
+    def round(self) -> Round | None: ...
 
     @property
     def hypotheses(self) -> ClassHypotheses: ...
@@ -43,7 +45,7 @@ class HypothesisSource(Protocol):
 class RoundHypotheses:
     """The class's hypotheses about one round, without a session (the solo and real-cards boards)."""
 
-    def __init__(self, round_: Any) -> None:
+    def __init__(self, round_: Round) -> None:
         self.round = round_
         self._hyps = ClassHypotheses()
         self._fold = NarrowingFold(round_.rule_deck())
@@ -136,7 +138,7 @@ class HypothesisPanel(w.VBox):
 
     # -- public -------------------------------------------------------------------------------
     @property
-    def round(self) -> Any:
+    def round(self) -> Round | None:
         return self.source.round if self.source is not None else None
 
     @property
@@ -144,7 +146,7 @@ class HypothesisPanel(w.VBox):
         """The class's hypotheses (``StudentHypothesis``: student, rule, text, words, falsified_by)."""
         return list(self.source.hypotheses) if self.source is not None else []
 
-    def attach(self, round_: Any) -> None:
+    def attach(self, round_: Round) -> None:
         """Follow a bare round; hypotheses belong to a round, so the list starts empty."""
         self.follow(RoundHypotheses(round_))
 
@@ -205,7 +207,7 @@ class HypothesisPanel(w.VBox):
         """The round's narrowing so far, from the source's one fold."""
         return self.source.narrowing() if self.source is not None and self.round is not None else None
 
-    def refresh(self, round_: Any = None) -> None:
+    def refresh(self, round_: Round | None = None) -> None:
         """Re-check every hypothesis and update the count and the plots (after each play)."""
         if round_ is not None and (self.source is None or self.source.round is not round_):
             self.attach(round_)
@@ -216,7 +218,7 @@ class HypothesisPanel(w.VBox):
     def to_list(self) -> list[dict[str, Any]]:
         return self.source.to_list() if isinstance(self.source, RoundHypotheses) else []
 
-    def load_list(self, items: list[dict[str, Any]], round_: Any = None) -> None:
+    def load_list(self, items: list[dict[str, Any]], round_: Round | None = None) -> None:
         """Restore saved hypotheses about a bare round (after a restart) and re-check them."""
         if round_ is not None:
             self.source = RoundHypotheses(round_)
@@ -256,13 +258,12 @@ class HypothesisPanel(w.VBox):
 
     def _draw_plots(self) -> None:
         """The count, then the figures (light SVG, drawn after everything else on the board)."""
-        narrowing = self.narrowing()
-        if narrowing is None:
+        narrowing, r = self.narrowing(), self.round
+        if narrowing is None or r is None:
             return
         self.count.value = (
             f'<div style="font-family:{FONT}">Candidate rules left: <b>{narrowing.remaining[-1]:,}</b> '
             f"of {narrowing.initial:,}</div>"
         )
-        r = self.round
         space = self.source.live_space() if self.figures.wants_map and not r.is_over else None
         self.figures.update(narrowing, space, list(r.mainline))

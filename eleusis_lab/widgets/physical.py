@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eleusis_lab.session import RoundSession
+from eleusis_lab.play import Round
+from eleusis_lab.session import TableSession
 from eleusis_lab.widgets.round_board import RoundBoard
 
 __all__ = ["PhysicalBoard"]
@@ -38,6 +39,6 @@ class PhysicalBoard(RoundBoard):
         super().__init__(variant, players, rule, **kwargs)
 
     @classmethod
-    def _for_resume(cls, r: Any, session: RoundSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Round, session: TableSession, **kwargs: Any) -> RoundBoard:
         kwargs.pop("physical", None)
         return cls(r.variant, list(r.players), autosave=False, **kwargs)

@@ -1,5 +1,5 @@
 """The round board: the base of the solo board and the real-cards board, small views over a
-:class:`~eleusis_lab.session.RoundSession` (the class board is :class:`eleusis_lab.widgets.ClassBoard`).
+:class:`~eleusis_lab.session.TableSession` (the class board is :class:`eleusis_lab.widgets.ClassBoard`).
 
 The board turns clicks into session calls and redraws its views from the session; a refused action gets
 one line under the verdict and changes nothing.  The set-up form, the table, the hand (or the card picker
@@ -22,27 +22,33 @@ import ipywidgets as w
 
 from eleusis_lab import scoring
 from eleusis_lab.cards import Card
-from eleusis_lab.classroom import SessionError
-from eleusis_lab.session import RoundSession
+from eleusis_lab.play import Round
+from eleusis_lab.session import GuessNotice, SessionError, TableSession, new_session_path
 from eleusis_lab.widgets._common import STYLE
-from eleusis_lab.widgets.parts import CardPicker, TableArea
+from eleusis_lab.widgets.parts import CardPicker
 from eleusis_lab.widgets.round_setup import RoundSetup
-from eleusis_lab.widgets.round_views import (
+from eleusis_lab.widgets.views import (
     ActionRow,
     FinishBox,
     GuessRow,
     HandView,
+    MessageView,
     RevealPanel,
     ScoresView,
-    StatusLine,
-    TurnLine,
-    VerdictLine,
+    SessionBoard,
+    StatusView,
+    TableView,
+    TurnView,
+    VerdictView,
 )
+
+# The round boards' action row: the dealer's hints are on it; "Next round" comes under the scores.
+ROUND_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("next-round", "abandon"))
 
 __all__ = ["RoundBoard"]
 
 
-class RoundBoard(w.VBox):
+class RoundBoard(SessionBoard, w.VBox):
     """A board for one round at a time.  Build it, display it, click *Deal*.
 
     ``rule`` is a library key or rule text (it goes into the hidden field); ``options`` go to the round
@@ -53,7 +59,7 @@ class RoundBoard(w.VBox):
     """
 
     kind = "round"
-    session_class: type[RoundSession] = RoundSession
+    predicting = False  # the student predicts each verdict (the prediction board)
     one_player = False  # the solo board's form asks for a name and opponents instead of players
 
     def __init__(
@@ -77,9 +83,11 @@ class RoundBoard(w.VBox):
         acceptance_map: bool | None = None,
     ) -> None:
         self.options = dict(options or {})
-        self.session = self.session_class(
-            physical=physical, kind=self.kind, autosave=autosave, save_dir=save_dir
-        )
+        if isinstance(autosave, str | Path):
+            save_path: Path | None = Path(autosave)
+        else:
+            save_path = new_session_path(save_dir, self.kind) if autosave else None
+        self.session = TableSession(save_path, physical=physical, predicting=self.predicting, kind=self.kind)
         self.form = RoundSetup(
             variant=scoring.variant_name(variant),
             players=list(players),
@@ -92,11 +100,11 @@ class RoundBoard(w.VBox):
         )
         self.four_colour = self.form.four_colour
         self.four_colour.observe(lambda c: self._paint(c["new"]), "value")
-        self.status = StatusLine()
-        self.table = TableArea(card_width)
-        self.turn = TurnLine()
-        self.verdict = VerdictLine()
-        self.selected: list[Card] = []  # the cards of a New Eleusis string, in the order clicked
+        self.status = StatusView(resume_as=type(self).__name__)
+        self.table = TableView(card_width)
+        self.turn = TurnView()
+        self.verdict = VerdictView(extra=self.verdict_extra)
+        self.message = MessageView()
         self.hand = HandView(self._card_clicked, card_width=hand_card_width)
         self.picker = CardPicker(self._picked)
         self.actions = ActionRow(
@@ -110,7 +118,8 @@ class RoundBoard(w.VBox):
                 "prophet": self.declare_prophet,
                 "undo": self.undo,
                 "reveal": lambda: self.reveal(record="board"),
-            }
+            },
+            ROUND_ACTIONS,
         )
         self.guesses = GuessRow(lambda: self.guess(), self.overrule)
         self.finish_box = FinishBox(lambda: self.finish())
@@ -128,13 +137,13 @@ class RoundBoard(w.VBox):
             self.panel = HypothesisPanel(plots=plots, acceptance_map=shown, figures_inside=False)
             self.panel.layout = w.Layout(flex="1 1 0%", min_width="18em", max_width="32em")
         self.session.board_notes["panel"] = self.panel is not None
+        self.session.board_notes["plots"] = bool(plots)
         self._reveal_armed = False
-        views = [self.table, self.verdict, self.turn, self.hand, self.picker, self.actions, self.guesses]
-        left = w.VBox([*views, self.finish_box], layout=w.Layout(flex="3 1 0%", min_width="0"))
+        left = w.VBox(self.play_views(), layout=w.Layout(flex="3 1 0%", min_width="0"))
         self.play_row = w.HBox([left, *([self.panel] if self.panel else [])], layout=w.Layout(width="100%"))
         figures = [self.panel.figures] if self.panel is not None else []
         bottom = [self.scores, self.reveal_panel, w.HBox([self.next_button, self.four_colour])]
-        self.play_area = w.VBox([self.status, self.play_row, *figures, *bottom])
+        self.play_area = w.VBox([self.status, *self.under_status(), self.play_row, *figures, *bottom])
         self.play_area.add_class("eleusis-play")
         self._title = w.HTML(STYLE + f'<div class="eleusis-title">{escape(title)}</div>')
         super().__init__([self._title, self.form, self.play_area])
@@ -143,23 +152,29 @@ class RoundBoard(w.VBox):
         self._paint(four_colour)
         self.refresh()
 
-    # -- public views of the state (lessons and tests read these) --------------------------------
+    # -- public views of the state (lessons and tests read these, with SessionBoard') -----------
     @property
-    def round(self) -> Any:
-        return self.session.round
+    def selected(self) -> list[Card]:
+        """The cards of a New Eleusis string, in the order clicked."""
+        return self.hand.selected
 
-    @property
-    def save_path(self) -> Path | None:
-        return self.session.save_path
+    def play_views(self) -> list[w.Widget]:
+        """The views beside the hypotheses, top to bottom (a board adds its own in its place)."""
+        return [
+            self.table,
+            self.verdict,
+            self.message,
+            self.turn,
+            self.hand,
+            self.picker,
+            self.actions,
+            self.guesses,
+            self.finish_box,
+        ]
 
-    @property
-    def hand_buttons(self) -> list[w.Button]:
-        """The buttons of the hand on show (each button's ``.card`` is the card it plays)."""
-        return self.hand.buttons
-
-    @property
-    def verdict_html(self) -> str:
-        return self.verdict.verdict.value
+    def under_status(self) -> list[w.Widget]:
+        """Views under the status line, above the table (none here)."""
+        return []
 
     def player_names(self) -> list[str]:
         """The players of the round on the board (or the ones the set-up form names)."""
@@ -175,41 +190,31 @@ class RoundBoard(w.VBox):
 
     def deal(self) -> None:
         """Deal a round from the set-up; a problem is shown under the set-up and nothing is dealt."""
-        try:
-            request = self.form.request()
-            request["options"] = {**request["options"], **self.options}
-            self.session.begin(**request)
-        except SessionError as error:
-            self.form.say(str(error))
-            return
-        self.form.dealt()
-        self._dealt()
+        if self.form.deal_into(self.session, self.options):
+            self._dealt()
 
     def _dealt(self) -> None:
-        self.selected, self._reveal_armed = [], False
+        self.hand.selected, self._reveal_armed = [], False
+        r = self.round
+        assert r is not None, "dealt"
         if self.panel is not None:
-            self.panel.attach(self.round)
-        self.picker.set_deck(self.round.rule_deck(), self.session.string_limit() > 1)
+            self.panel.follow(self.session)
+        self.picker.set_deck(r.rule_deck(), self.session.string_limit() > 1)
         if self.reveal_panel.record.outputs:
             self.reveal_panel.record.clear_output()
         self.refresh()
 
     # -- actions: each a session call, then a redraw ---------------------------------------------
-    def _act(self, action: Callable[[RoundSession], object]) -> bool:
-        try:
-            action(self.session)
-        except SessionError as error:
-            self.verdict.say(str(error))
-            return False
-        self._after()
-        return True
+    session: TableSession
 
-    def _after(self) -> None:
+    def _act(self, action: Callable[[TableSession], object]) -> bool:
+        """One session call (the session redraws the board through ``on_change``)."""
+        return self.act(lambda: action(self.session))
+
+    def session_changed(self) -> None:
         self.refresh()  # the table and the hand first (the class is waiting), then the panel
         if self.panel is not None and self.round is not None:
-            self.panel.refresh(self.round)
-            self.session.board_notes["hypotheses"] = self.panel.to_list()
-            self.session.save()
+            self.panel.refresh()
 
     def _card_clicked(self, card: Card) -> None:
         r = self.round
@@ -224,7 +229,7 @@ class RoundBoard(w.VBox):
         self.play([card])
 
     def _select(self, cards: list[Card]) -> None:
-        self.selected = cards[: self.session.string_limit()]
+        self.hand.selected = cards[: self.session.string_limit()]
         self.refresh()
 
     def _picked(self, cards: list[Card]) -> None:
@@ -236,14 +241,15 @@ class RoundBoard(w.VBox):
         says = self.actions.prophet_says.value
         taken = self._act(lambda s: s.play(list(cards), prophet_says=says))
         if taken:
-            self.actions.prophet_says.value, self.selected = None, []
-            self.refresh()
+            self.actions.prophet_says.value, self.hand.selected = None, []
+            self.hand.render(self.session)
+            self.actions.render(self.session)
         return taken
 
     def play_selected(self) -> None:
         """Play the string of selected cards (New Eleusis)."""
         if not self.selected:
-            self.verdict.say("Click the cards of the string first, in order.", "warning")
+            self.message.say("Click the cards of the string first, in order.", "warning")
             return
         self.play(list(self.selected))
 
@@ -258,7 +264,6 @@ class RoundBoard(w.VBox):
         hand = self.actions.shown_hand.value if shown is None else shown
         if self._act(lambda s: s.no_play(hand if self.session.physical else None, prophet_says=says)):
             self.actions.shown_hand.value, self.actions.prophet_says.value = "", None
-            self.refresh()
 
     def prophet_call(self, right: bool | None) -> None:
         """New Eleusis: the prophet's call on the next play (True = right), given before the dealer's."""
@@ -293,7 +298,8 @@ class RoundBoard(w.VBox):
         if not self._act(lambda s: s.guess(name, said)):
             return None
         self.guesses.text.value = ""
-        return self.session.notice.verdicts[0] if self.session.notice.verdicts else None
+        notice = self.session.notice
+        return notice.result if isinstance(notice, GuessNotice) else None
 
     def overrule(self, correct: bool) -> None:
         """The dealer overrules the computer's judgement of the last guess."""
@@ -315,7 +321,7 @@ class RoundBoard(w.VBox):
             return
         if not r.is_over and not (force or self._reveal_armed):
             self._reveal_armed = True
-            self.verdict.say(
+            self.message.say(
                 "The round is not over. Click 'Reveal the rule' again to reveal it now.", "warning"
             )
             return
@@ -327,8 +333,7 @@ class RoundBoard(w.VBox):
 
     def next_round(self) -> None:
         """Done with this round: back to the set-up for the next one (totals are kept)."""
-        if self._act(lambda s: s.next_round()):
-            self.refresh()
+        self._act(lambda s: s.next_round())
 
     def totals(self) -> dict[str, float]:
         return self.session.totals()
@@ -338,7 +343,8 @@ class RoundBoard(w.VBox):
         """Colour-blind safe: the board's style sheet paints ♦ blue and ♣ green under this class."""
         (self.add_class if four_colour else self.remove_class)("eleusis-four-colour")
         self.session.board_notes["four_colour"] = bool(four_colour)  # a resumed board keeps the deck
-        self.session.save()
+        if self.session.events:
+            self.session.save()
 
     def refresh(self) -> None:
         """Redraw every view from the session (cheap: called after every action)."""
@@ -349,12 +355,12 @@ class RoundBoard(w.VBox):
             return
         # the verdict first: its update reaches the browser before the table's cards are redrawn, so the
         # class sees RIGHT or WRONG as soon as the kernel knows it
-        self.verdict.render(s, self.verdict_extra())
-        self.status.render(s, type(self).__name__)
-        self.table.show(r, show_players=r.capabilities.player_rules)
+        self.verdict.render(s)
+        self.status.render(s)
+        self.table.render(s)
         self.turn.render(s)
         can = s.possible()
-        self.hand.render(s, self.selected)
+        self.hand.render(s)
         self.picker.layout.display = None if self.session.physical and not s.locked else "none"
         self.actions.render(s, len(self.selected))
         self.guesses.render(s)
@@ -369,26 +375,25 @@ class RoundBoard(w.VBox):
 
     # -- saving ---------------------------------------------------------------------------------------
     def save(self) -> None:
-        """Write the round and the board's notes now (the session also saves after every action)."""
+        """Write the session now (it also saves after every action)."""
         self.session.save()
 
     @classmethod
     def resume(cls, path: str | Path, **kwargs: Any) -> RoundBoard:
         """Rebuild a board from its save file after a kernel restart, and go on saving to the same file."""
-        session = cls.session_class.resume(path, kind=cls.kind)
+        session = TableSession.resume(path)
         r = session.round
-        assert r is not None
+        if r is None:
+            raise SessionError("This save has no round on the board: deal a new one.")
         notes = session.board_notes
         kwargs.setdefault("hypotheses", bool(notes.get("panel", False)))
         kwargs.setdefault("four_colour", bool(notes.get("four_colour", False)))
         board = cls._for_resume(r, session, **kwargs)
         board.session = session
         board._dealt()
-        if board.panel is not None:
-            board.panel.load_list(notes.get("hypotheses") or [], r)
         return board
 
     @classmethod
-    def _for_resume(cls, r: Any, session: RoundSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Round, session: TableSession, **kwargs: Any) -> RoundBoard:
         humans = [p for p in r.players if session.human(p)]
         return cls(r.variant, humans, autosave=False, physical=session.physical, **kwargs)

@@ -33,9 +33,9 @@ from html import escape
 
 import ipywidgets as w
 
-from eleusis_lab.classroom.words import RuleMatch, read_rule_box
 from eleusis_lab.rules.english import english
 from eleusis_lab.rules.rule import Rule
+from eleusis_lab.science.words import RuleMatch, read_rule_box
 from eleusis_lab.widgets.rule_builder import RuleBuilder
 from eleusis_lab.widgets.rule_chooser import RuleChooser
 

@@ -3,7 +3,7 @@
 Each candidate is a full-width button whose label is the rule's English at projector size (20 px, at
 least 18 px on any board), wrapping onto as many lines as it needs, so rows never overlap; the row
 clicked is the row returned (:attr:`RuleChooser.picked`, and ``on_pick`` callbacks get the same
-:class:`~eleusis_lab.classroom.words.RuleMatch`).  "Open in the builder" hands the picked (or best)
+:class:`~eleusis_lab.science.words.RuleMatch`).  "Open in the builder" hands the picked (or best)
 candidate to a :class:`~eleusis_lab.widgets.rule_builder.RuleBuilder`, prefilled, to adjust.
 
 >>> chooser = RuleChooser()
@@ -20,7 +20,7 @@ from html import escape
 
 import ipywidgets as w
 
-from eleusis_lab.classroom.words import RuleMatch, closest_rules
+from eleusis_lab.science.words import RuleMatch, closest_rules
 from eleusis_lab.widgets._common import button
 from eleusis_lab.widgets.rule_builder import RuleBuilder
 

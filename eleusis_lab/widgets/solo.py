@@ -3,7 +3,7 @@
 Before each play the student predicts the verdict ("I think it will be accepted"); the journal keeps
 every prediction beside the dealer's verdict, and the accuracy over time shows the student learning the
 rule before they can say it.  The predictions and the journal are the
-:class:`~eleusis_lab.session.SoloSession`'s; this board is its views.
+:class:`~eleusis_lab.session.TableSession`'s (``predicting=True``); this board is its views.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.session import JournalEntry, RoundSession, SoloSession
+from eleusis_lab.play import Round
+from eleusis_lab.session import JournalEntry, TableSession
 from eleusis_lab.widgets._common import FONT, banner
 from eleusis_lab.widgets.benchmark import BenchmarkBoard
 from eleusis_lab.widgets.round_board import RoundBoard
@@ -29,7 +30,7 @@ class JournalView(w.HTML):
         super().__init__()
         self.add_class("eleusis-journal")
 
-    def render(self, session: SoloSession) -> None:
+    def render(self, session: TableSession) -> None:
         journal = session.journal
         if not journal:
             grey = f"font-family:{FONT};color:#6b7280"
@@ -66,8 +67,7 @@ class SoloBoard(RoundBoard):
 
     kind = "solo"
     one_player = True
-    session_class = SoloSession
-    session: SoloSession
+    predicting = True
 
     def __init__(
         self,
@@ -105,16 +105,15 @@ class SoloBoard(RoundBoard):
             **kwargs,
         )
         self.prediction.observe(lambda c: self.session.predict(c["new"]), "value")
-        self.play_area.children = (
-            *self.play_area.children[:2],
-            self.journal_view,
-            *self.play_area.children[2:],
-        )
-        left = self.play_row.children[0]
-        kids = list(left.children)
-        kids.insert(kids.index(self.hand), self.prediction)
-        left.children = kids
         self.refresh()
+
+    def play_views(self) -> list[w.Widget]:
+        """The prediction comes right above the hand: predict, then click a card."""
+        views = super().play_views()
+        return [*views[: views.index(self.hand)], self.prediction, *views[views.index(self.hand) :]]
+
+    def under_status(self) -> list[w.Widget]:
+        return [self.journal_view]
 
     @property
     def journal(self) -> list[JournalEntry]:
@@ -136,7 +135,7 @@ class SoloBoard(RoundBoard):
         return taken
 
     def verdict_extra(self) -> str:
-        entry = getattr(self.session, "judged", None)
+        entry = self.session.judged
         if entry is None:
             return ""
         word = "RIGHT" if entry.right else "WRONG"
@@ -144,13 +143,11 @@ class SoloBoard(RoundBoard):
 
     def refresh(self) -> None:
         super().refresh()
-        if not hasattr(self, "journal_view"):
-            return
         self.prediction.layout.display = None if "predict" in self.session.possible() else "none"
         self.journal_view.render(self.session)
 
     @classmethod
-    def _for_resume(cls, r: Any, session: RoundSession, **kwargs: Any) -> RoundBoard:
+    def _for_resume(cls, r: Round, session: TableSession, **kwargs: Any) -> RoundBoard:
         opponents = [kind for name, kind in session.computer_specs.items()]
         return cls(r.variant, name=r.players[0], opponents=opponents, autosave=False, **kwargs)
 

@@ -284,7 +284,7 @@ def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
 
 
 def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> None:
-    from eleusis_lab.classroom.words import plain_english
+    from eleusis_lab.science.words import plain_english
 
     secrets = [EXPRESS_RULE, GARDNER_RULE]
     english = [e for e in (plain_english(EXPRESS_RULE), plain_english(GARDNER_RULE)) if e]

@@ -40,11 +40,11 @@ def test_the_round_says_how_many_cards_the_deal_set_aside(variant, rule, players
 
 
 def test_the_boards_status_line_says_so() -> None:
-    from eleusis_lab.session.round_session import RoundSession
-    from eleusis_lab.widgets.round_views import StatusLine
+    from eleusis_lab.session import TableSession
+    from eleusis_lab.widgets.views import StatusView
 
-    session = RoundSession(physical=True, kind="physical")
+    session = TableSession(physical=True, kind="physical")
     session.begin("letters", SEVEN, "card.ink != prev.ink", seed=1)
-    line = StatusLine()
-    line.render(session, "PhysicalBoard")
+    line = StatusView()
+    line.render(session)
     assert "4 cards were set aside face down at the deal" in line.value

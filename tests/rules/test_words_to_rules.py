@@ -1,6 +1,6 @@
 """Words in, rules out (issue 28): a handful of readable candidates, the right one among them, no nonsense.
 
-After the session merge (w27s) ``eleusis_lab.classroom.words`` moves: only the import below changes.
+The words-to-rules chooser lives in ``eleusis_lab.science.words``.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from eleusis_lab.classroom.words import MAX_OFFERED, closest_rules, read_rule_box
 from eleusis_lab.rules.checks import check
 from eleusis_lab.rules.judge import judge
 from eleusis_lab.science.benchmark import RULES as BENCHMARK_RULES
+from eleusis_lab.science.words import MAX_OFFERED, closest_rules, read_rule_box
 
 
 def test_the_benchmark_rules_own_english_finds_them() -> None:

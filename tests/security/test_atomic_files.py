@@ -1,6 +1,7 @@
 """One atomic writer for the whole package (issue 11, finding 6).
 
-Reproducer: ``ClassBoard.save`` and ``saves.write_sidecar`` wrote a fixed ``NAME.tmp`` and renamed it,
+Reproducer: ``ClassBoard.save`` and the boards' ``saves.write_sidecar`` (since merged into the one table
+session's save) wrote a fixed ``NAME.tmp`` and renamed it,
 without fsync: two processes saving to one path raised ``FileNotFoundError`` (one renamed the other's
 temporary file away), and a reader saw empty or partial files.
 """
@@ -23,11 +24,10 @@ PACKAGE = Path(eleusis_lab.__file__).resolve().parent
 
 
 def _writer(path: str, who: int, rounds: int) -> None:
-    from eleusis_lab.widgets.saves import write_sidecar
-
     for k in range(rounds):
         # Sizes differ from write to write, so a partial read cannot pass for a whole one.
-        write_sidecar(path, {"who": who, "k": k, "padding": "x" * (200 + 5000 * ((k + who) % 3))})
+        data = {"who": who, "k": k, "padding": "x" * (200 + 5000 * ((k + who) % 3))}
+        write_atomically(path + ".board.json", json.dumps(data))
 
 
 def test_two_writers_and_a_reader_on_one_path_never_fail_or_see_half_a_file(tmp_path: Path) -> None:
@@ -120,9 +120,15 @@ def test_every_file_the_package_writes_goes_through_the_atomic_writer() -> None:
 
 
 def test_round_and_board_saves_use_it(tmp_path: Path) -> None:
-    from eleusis_lab.play import load_round, new_round
+    from eleusis_lab.play import load_round
+    from eleusis_lab.session import TableSession
 
-    r = new_round("express", ["Ana", "Ben"], "express-1", seed=1, autosave=tmp_path / "r.json")
-    r.play(r.current_player, r.hand(r.current_player)[0])
+    s = TableSession(tmp_path / "s.json")
+    s.begin("express", ["Ana", "Ben"], "express-1", seed=1)
+    r = s.round
+    assert r is not None
+    s.play(r.hand(r.current_player)[0])
+    r.save(tmp_path / "r.json")
     assert load_round(tmp_path / "r.json").to_json() == r.to_json()
-    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+    assert TableSession.resume(tmp_path / "s.json").to_json() == s.to_json()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json", "s.json"]

@@ -98,39 +98,39 @@ def test_an_action_whose_save_fails_leaves_the_round_as_before_and_can_be_retrie
     tmp_path, monkeypatch
 ) -> None:
     """Reproducer: on a full disk ``r.play`` raised OSError with the event already in the log, so the
-    board was out of step with its file, and retrying said "not your turn"."""
+    board was out of step with its file, and retrying said "not your turn".  Saving is the table
+    session's now: a save that fails takes the action back and says so, in one sentence."""
     import errno
     import os
 
-    from eleusis_lab.play import GameError, SaveFailed
+    from eleusis_lab.session import SessionError, TableSession
 
-    path = tmp_path / "round.json"
-    r = new_round("express", ["Ana", "Ben"], "express-1", seed=4, autosave=path)
-    player, card = r.current_player, r.hand(r.current_player)[0]
-    before, on_disk = r.to_json(), path.read_text()
+    path = tmp_path / "class-session.json"
+    s = TableSession(path)
+    s.begin("express", ["Ana", "Ben"], "express-1", seed=4)
+    r = s.round
+    assert r is not None
+    card = r.hand(r.current_player)[0]
+    before, on_disk = s.to_json(), path.read_text()
     real_fsync = os.fsync
 
     def full_disk(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full_disk)
-    with pytest.raises(SaveFailed) as caught:
-        r.play(player, card)
-    assert isinstance(caught.value, GameError)
-    assert str(caught.value) == f"Could not save the round to {path}: the disk is full; nothing was played."
-    assert r.to_json() == before and path.read_text() == on_disk
-    assert [p.name for p in tmp_path.iterdir()] == ["round.json"]
-    with pytest.raises(SaveFailed):
-        r.give_hint("it is about colours")
-    assert r.to_json() == before
+    with pytest.raises(SessionError) as caught:
+        s.play([card])
+    assert (
+        str(caught.value) == "The session could not be saved (No space left on device): that was taken back."
+    )
+    assert s.to_json() == before and path.read_text() == on_disk
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    with pytest.raises(SessionError):
+        s.give_hint("it is about colours")
+    assert s.to_json() == before
     monkeypatch.setattr(os, "fsync", real_fsync)
-    r.play(player, card)  # the teacher frees some space and clicks again
-    assert r.to_json() != before and load_round(path).to_json() == r.to_json()
-    monkeypatch.setattr(os, "fsync", full_disk)
-    after_play = r.to_json()
-    with pytest.raises(SaveFailed, match="nothing was undone"):
-        r.undo()
-    assert r.to_json() == after_play
+    s.play([card])  # the teacher frees some space and clicks again
+    assert s.to_json() != before and TableSession.resume(path).to_json() == s.to_json()
 
 
 # -- 12: a penalty the stock cannot pay ----------------------------------------------------------------

@@ -49,15 +49,15 @@ def test_every_damaged_or_forged_save_is_refused_or_loads_a_conformant_round(
     print(f"save fuzz: {tally.loaded + tally.refused} inputs, {tally.loaded} loaded, {tally.refused} refused")
 
 
-def test_loading_from_a_path_with_autosave_writes_nothing_until_the_next_action(tmp_path: Path) -> None:
-    """``load_round(path, autosave=path)`` (a board resuming) reads only; the next action saves."""
+def test_loading_from_a_path_writes_nothing(tmp_path: Path) -> None:
+    """``load_round(path)`` reads only (the round never writes a file of its own accord)."""
     path = tmp_path / "round.json"
     path.write_text(SAVES["express-mid"], encoding="utf-8")
     os.utime(path, (1_000_000, 1_000_000))
     with no_writes() as attempts:
-        r = load_round(path, autosave=path)
+        r = load_round(path)
+        r.play(r.current_player, r.hand(r.current_player)[0])
     assert not attempts and path.stat().st_mtime == 1_000_000
-    assert r.autosave == os.fspath(path)
 
 
 # -- random edits of the JSON tree ------------------------------------------------------------------------

@@ -375,3 +375,37 @@ def test_a_player_deals_judges_words_and_the_deal_passes_on() -> None:
     board.actions.next_round.click()
     assert board.round is None and board.form.dealer.value == "Cy"
     assert "Cy deals this round" in board.form.message.value
+
+
+def test_the_class_board_buys_a_hint_when_the_round_offers_it() -> None:
+    board = ClassBoard(
+        "express", ["Ana", "Ben", "Cy"], rule="express-1", seed=3, autosave=False, hypotheses=False,
+        options={"buy_hints": True},
+    )  # fmt: skip
+    board.deal()
+    r = board.round
+    who = r.current_player
+    before = len(r.hand(who))
+    assert board.actions.buy_hint in board.actions.children
+    board.actions.buy_hint.click()
+    assert len(r.hand(who)) == before + 1 and len(r.hints) == 1
+    assert "bought a hint" in board.verdict_html and board.message_html == ""
+    board.actions.undo.click()
+    assert len(r.hand(who)) == before and r.hints == []
+
+
+def test_after_a_computer_played_first_the_hint_asks_the_players_not_the_engine() -> None:
+    board = ClassBoard(
+        "express", ["Ana", "Ben"], rule="express-1", seed=2, computers={"Robo": "careful"}, autosave=False,
+        hypotheses=False,
+    )  # fmt: skip
+    board.deal()
+    assert board.round.steps == 1  # Robo played first
+    board.teacher.hint.value = "colours matter"
+    board.teacher.give.click()
+    assert board.teacher.consent_row in board.teacher.box.children  # the board asks the players
+    assert board.round.hints == [] and "consented" not in board.message_html
+    assert board.give_hint("colours matter") is False
+    assert "consented" not in board.message_html and "consent" in board.message_html
+    board.teacher.agree.click()
+    assert board.round.hints == ["colours matter"]

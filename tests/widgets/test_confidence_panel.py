@@ -1,32 +1,30 @@
-"""The confidence panel: State keeps the slider's value and the rule in the round's log, or says why not."""
+"""The confidence panel: State keeps the slider's value and the rule in the round's log through the
+session (an event: undo and the save cover it), or says why not."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from eleusis_lab.session import TableSession
+from eleusis_lab.widgets import SoloBoard
 from eleusis_lab.widgets.confidence import ConfidencePanel
 
 
-class _Round:
-    """The two methods of a round the panel uses (``state_confidence``, ``confidences``) and ``is_over``."""
+class _Game:
+    """The round's log as the panel sees it: the session's ``confidences`` over a real round."""
 
     def __init__(self) -> None:
-        self.log: list[tuple[str, int, str | None, int]] = []
-        self.is_over = False
+        self.session = TableSession()
+        self.session.begin("express", ["Ana", "Ben"], "express-1", seed=3)
 
-    def state_confidence(self, player: str, percent: int, about: str | None = None) -> None:
-        if not 0 <= percent <= 100:
-            raise ValueError("A confidence is a whole number of per cent, from 0 to 100.")
-        self.log.append((player, percent, about, len(self.log)))
-
-    def confidences(self) -> list[tuple[str, int, str | None, int]]:
-        return list(self.log)
+    @property
+    def log(self) -> list[tuple[str, int, str | None, int]]:
+        r = self.session.round
+        assert r is not None
+        return [(who, p, about, n) for n, (who, p, about, _i) in enumerate(r.confidences())]
 
 
-def _panel() -> tuple[ConfidencePanel, _Round]:
-    game = _Round()
-    holder: dict[str, Any] = {"round": game}
-    return ConfidencePanel(lambda: holder["round"], "Ana"), game
+def _panel() -> tuple[ConfidencePanel, _Game]:
+    game = _Game()
+    return ConfidencePanel(lambda: game.session, "Ana"), game
 
 
 def test_state_keeps_the_slider_and_the_rule_in_canonical_text() -> None:
@@ -64,3 +62,13 @@ def test_what_the_round_refuses_is_shown_and_not_kept() -> None:
     panel, game = _panel()
     assert not panel.state(percent=150)
     assert game.log == [] and "per cent" in panel.message.value
+
+
+def test_the_panel_acts_through_the_boards_session_so_undo_takes_a_statement_back() -> None:
+    board = SoloBoard(rule="express-1", seed=3, autosave=False)
+    board.deal()
+    panel = ConfidencePanel.for_board(board)
+    assert panel.state(40, "card is red")
+    assert board.session.events[-1].type == "action" and board.round.confidences()[-1][1] == 40
+    board.undo()
+    assert board.round.confidences() == [] and board.session.confidences("You") == []

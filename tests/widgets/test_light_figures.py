@@ -8,9 +8,9 @@ import re
 import pytest
 
 from eleusis_lab.cards import letter_deck, parse_cards, standard_deck
-from eleusis_lab.classroom import ClassSession
 from eleusis_lab.play import Observation as Obs
 from eleusis_lab.science import ClassHypotheses, HypothesisSpace, Narrowing
+from eleusis_lab.session import TableSession
 from eleusis_lab.widgets.light_figures import (
     MIN_FONT_PX,
     MIN_WIDTH,
@@ -33,9 +33,9 @@ def _marks(svg: str) -> dict[str, int | None]:
 
 
 @pytest.fixture(scope="module")
-def session() -> ClassSession:
+def session() -> TableSession:
     """Five players; Ana's hypothesis typed at the start, Cy's after 6 plays, Dee's after its falsifier."""
-    s = ClassSession(None)
+    s = TableSession(None)
     s.begin("express", ["Ana", "Ben", "Cy", "Dee", "Eve"], "card.color != prev.color", seed=4)
     s.add_hypothesis("Ana", "card is red", "red cards only")
     for i in range(6):
@@ -49,7 +49,7 @@ def session() -> ClassSession:
     return s
 
 
-def test_each_hypothesis_is_marked_at_the_play_that_falsified_it(session: ClassSession) -> None:
+def test_each_hypothesis_is_marked_at_the_play_that_falsified_it(session: TableSession) -> None:
     n = session.narrowing()
     hyps = {h.student: h for h in session.hypotheses}
     marks = _marks(narrowing_svg(n))
@@ -65,7 +65,7 @@ def test_each_hypothesis_is_marked_at_the_play_that_falsified_it(session: ClassS
     assert "✔ Cy: alternate colours" in narrowing_svg(n)
 
 
-def test_text_is_at_least_12_px_on_screen(session: ClassSession) -> None:
+def test_text_is_at_least_12_px_on_screen(session: TableSession) -> None:
     for svg in (
         narrowing_svg(session.narrowing()),
         acceptance_map_svg(session.live_space().acceptance_map(list(session.round.mainline))),
@@ -76,7 +76,7 @@ def test_text_is_at_least_12_px_on_screen(session: ClassSession) -> None:
         assert MIN_FONT_PX * MIN_WIDTH / WIDTH >= 12  # never drawn smaller than 12 px
 
 
-def test_log_and_linear_scales(session: ClassSession) -> None:
+def test_log_and_linear_scales(session: TableSession) -> None:
     n = session.narrowing()
     log, linear = narrowing_svg(n), narrowing_svg(n, scale="linear")
     assert 'data-scale="log"' in log and 'data-scale="linear"' in linear

@@ -1,9 +1,10 @@
-"""The events of a class session: what the teacher did at the board, one frozen value each.
+"""The events of a table session: what the teacher or the student did at a board, one frozen value each.
 
 A session is a fold over these, as a round is a fold over its own events.  Round actions are recorded as
 :class:`ActionTaken` markers that name the round's action count before and after (the round's own log
 holds the cards); everything else a class does — a hypothesis, the reveal, a round begun or put aside —
-lives only here.
+lives only here.  A student's prediction rides on the :class:`ActionTaken` of the play it was made
+for, so undo takes both back together.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ __all__ = [
     "ActionTaken",
     "HypothesisAdded",
     "HypothesisRemoved",
+    "MatchStopped",
     "Revealed",
     "RoundBegun",
     "RoundClosed",
@@ -36,6 +38,8 @@ class RoundSpec:
     seed: int | None = None
     options: tuple[tuple[str, Any], ...] = ()
     dealer: str | None = None  # a person of the class deals and judges (None: the computer deals)
+    match: tuple[str, ...] = ()  # the people of the match this round is a deal of (seating order)
+    first_of_match: bool = False  # this round starts a new match
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,6 +50,8 @@ class RoundSpec:
             "seed": self.seed,
             "options": [list(o) for o in self.options],
             "dealer": self.dealer,
+            "match": list(self.match),
+            "first_of_match": self.first_of_match,
         }
 
     @classmethod
@@ -58,6 +64,8 @@ class RoundSpec:
             data.get("seed"),
             tuple((str(k), v) for k, v in data.get("options", [])),
             None if data.get("dealer") is None else str(data["dealer"]),
+            tuple(str(p) for p in data.get("match", ())),
+            bool(data.get("first_of_match", False)),
         )
 
 
@@ -100,6 +108,11 @@ class ActionTaken(SessionEvent):
     steps_before: int = 0
     steps_after: int = 0
     message: str = ""
+    # The student's prediction for this play (the solo board) and what came of it, for the journal.
+    predicted: bool | None = None
+    accepted: bool | None = None
+    cards: tuple[str, ...] = ()
+    mainline_before: int = 0
 
     def describe(self) -> str:
         return self.message or self.kind
@@ -147,8 +160,27 @@ class RoundClosed(SessionEvent):
         return "the round abandoned" if self.reason == "abandoned" else "the round closed"
 
 
+@dataclass(frozen=True)
+class MatchStopped(SessionEvent):
+    """The class stopped the match early (New Eleusis: each player who never dealt gets the bonus)."""
+
+    type: ClassVar[str] = "match-stopped"
+
+    def describe(self) -> str:
+        return "the match stopped"
+
+
 EVENT_TYPES: dict[str, type[SessionEvent]] = {
-    t.type: t for t in (RoundBegun, ActionTaken, HypothesisAdded, HypothesisRemoved, Revealed, RoundClosed)
+    t.type: t
+    for t in (
+        RoundBegun,
+        ActionTaken,
+        HypothesisAdded,
+        HypothesisRemoved,
+        Revealed,
+        RoundClosed,
+        MatchStopped,
+    )
 }
 
 
@@ -160,6 +192,8 @@ def event_from_dict(data: dict[str, Any]) -> SessionEvent:
     fields = {k: v for k, v in data.items() if k != "type"}
     if kind is RoundBegun:
         return RoundBegun(spec=RoundSpec.from_dict(fields["spec"]))
+    if kind is ActionTaken and "cards" in fields:
+        fields["cards"] = tuple(str(c) for c in fields["cards"] or ())
     try:
         return kind(**fields)
     except TypeError as error:

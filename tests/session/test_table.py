@@ -1,11 +1,10 @@
-"""The questions both sessions ask of the round on a board (eleusis_lab.classroom.table)."""
+"""The questions the session asks of the round on a board (eleusis_lab.session.table)."""
 
 from __future__ import annotations
 
-from eleusis_lab.classroom import ClassSession
-from eleusis_lab.classroom.table import TableQuestions
 from eleusis_lab.play import new_round
-from eleusis_lab.session import RoundSession
+from eleusis_lab.session import TableSession
+from eleusis_lab.session.table import TableQuestions
 
 
 def test_a_computer_seat_is_no_person_and_a_locked_round_lists_nothing() -> None:
@@ -20,8 +19,8 @@ def test_a_computer_seat_is_no_person_and_a_locked_round_lists_nothing() -> None
     assert TableQuestions(None, computers=(), locked=True).guessers() == []
 
 
-def test_once_the_rule_is_revealed_neither_session_offers_a_play_or_a_guess() -> None:
-    for session in (ClassSession(), RoundSession()):
+def test_once_the_rule_is_revealed_no_board_offers_a_play_or_a_guess() -> None:
+    for session in (TableSession(), TableSession(physical=False, kind="solo")):
         session.begin("express", ["Ana", "Ben"], "express-1", seed=3)
         who = session.round.current_player
         session.play([session.round.hand(who)[0]])

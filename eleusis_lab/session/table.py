@@ -1,10 +1,10 @@
 """What a board asks of the round on it, read from the round's ``legal_actions``.
 
-Both sessions — the class at the board (:class:`~eleusis_lab.classroom.ClassSession`) and a solo or
-real-cards board (:class:`~eleusis_lab.session.RoundSession`) — answer the same questions: who may state
-the rule now, who may become prophet, which cards of the hand the round does not list as plays.  The
-answers depend only on the round, which seats are computers, whether play is locked and whether the
-cards are real ones, so they live here once, in a small value the sessions build when asked.
+The table session (:class:`~eleusis_lab.session.TableSession`) answers the same questions for every
+board: who may state the rule now, who may become prophet, which cards of the hand the round does not
+list as plays.  The answers depend only on the round, which seats are computers, whether play is locked
+and whether the cards are real ones, so they live here once, in a small value the session builds when
+asked.
 """
 
 from __future__ import annotations

@@ -1,0 +1,663 @@
+"""The one set of views over a table session: status, turn, table, verdict, message, hand, action row,
+guess row, the count at the end (real cards), scores and the reveal.
+
+Each view is a small widget typed against :class:`BoardSession` (what a view reads of a session;
+:class:`~eleusis_lab.session.TableSession` is one) that draws itself in ``render(session)`` and reports
+clicks through plain callbacks; none holds game state.  The buttons a view shows are the ones
+``session.possible()`` lists (read from the round's ``legal_actions``).  Every board — the class board at
+the projector, the student's prediction board, the real-cards board, a lesson's own — is a layout of
+these views.  Sizes for the projector are CSS (:data:`PROJECTOR_STYLE`, keyed on the board's class), not
+another view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any, Protocol
+
+import ipywidgets as w
+
+from eleusis_lab.cards import Card
+from eleusis_lab.play import Round
+from eleusis_lab.render import cards_html
+from eleusis_lab.session import GuessNotice, Notice, ScoreRow, VerdictNotice
+from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
+from eleusis_lab.widgets.options import OptionFields
+from eleusis_lab.widgets.parts import HandArea, TableArea
+from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
+
+__all__ = [
+    "PROJECTOR_STYLE",
+    "ActionRow",
+    "BoardSession",
+    "FinishBox",
+    "GuessRow",
+    "HandView",
+    "MessageView",
+    "RevealPanel",
+    "ScoresView",
+    "SessionBoard",
+    "StatusView",
+    "TableView",
+    "TurnView",
+    "VariantOptionsView",
+    "VerdictView",
+    "guess_banner",
+    "set_children",
+    "table_variants",
+]
+
+# Sized for a projector at 1280x720, on the class board only: verdict 30 px, status and buttons 18 px.
+PROJECTOR_STYLE = """
+<style>
+.eleusis-class-board { font-size: 18px; }
+.eleusis-class-board .widget-button, .eleusis-class-board .jupyter-button { font-size: 18px !important;
+  height: 40px !important; }
+.eleusis-class-board .widget-label, .eleusis-class-board .widget-text input,
+.eleusis-class-board .widget-dropdown select, .eleusis-class-board .widget-checkbox { font-size: 18px; }
+.eleusis-class-board .widget-text, .eleusis-class-board .widget-dropdown { height: 36px; }
+.eleusis-class-board .widget-text input, .eleusis-class-board .widget-dropdown select { height: 34px; }
+.eleusis-class-board .eleusis-hand-slot > .eleusis-hand-card { font-size: 18px !important;
+  height: 100% !important; }
+.eleusis-class-board .eleusis-verdict .eleusis-banner { font-size: 30px !important; }
+.eleusis-class-board .eleusis-verdict .eleusis-computer-line { font-size: 18px; }
+.eleusis-class-board .eleusis-status .eleusis-status-line { font-size: 18px; }
+.eleusis-class-board .eleusis-status .eleusis-turn-now { font-size: 24px; font-weight: bold; }
+.eleusis-class-board .eleusis-message .eleusis-banner { font-size: 18px !important; }
+.eleusis-verdict .eleusis-banner { min-height: 1.2em; }
+.eleusis-reveal-area:focus { outline: none; }
+.eleusis-class-board .widget-checkbox label, .eleusis-class-board .widget-checkbox span,
+.eleusis-class-board .eleusis-hypothesis-panel .widget-html-content { font-size: 18px; }
+.eleusis-teacher .p-Accordion-title, .eleusis-teacher .jupyter-widget-Collapse-header { font-size: 16px; }
+</style>
+"""
+
+
+def table_variants() -> list[tuple[str, str]]:
+    """(title, key) of every variant played at a table, read from the variant registry when a set-up
+    form is built: a variant registered by a lesson or a test appears without a package edit (its
+    ``MatchRules.playable`` says it is a table game; the solo variant's says not)."""
+    from eleusis_lab.play import VARIANTS
+
+    order = list(VARIANT_TITLES)  # the kit's own games first, in the order the lessons meet them
+    keys = sorted(
+        (k for k, cls in VARIANTS.items() if cls.match.playable),
+        key=lambda k: (k not in order, order.index(k) if k in order else 0),
+    )
+    return [(VARIANT_TITLES.get(key, VARIANTS[key].title), key) for key in keys]
+
+
+class VariantOptionsView(w.VBox):
+    """The seed and the chosen variant's option fields of a set-up form.  Its rows are made once and only
+    their children change with the variant, so a field being typed in is never replaced under the cursor."""
+
+    def __init__(self, seed: w.Text, fields: OptionFields) -> None:
+        self.seed, self.fields = seed, fields
+        self.size_row = w.HBox([seed])
+        self.boxes_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([self.size_row, self.boxes_row])
+
+    def draw(self, variant: str) -> None:
+        sizes = self.fields.beside_seed(variant)  # the variant says which fields sit beside the seed
+        set_children(self.size_row, [self.seed, *sizes])
+        set_children(self.boxes_row, [f for f in self.fields.shown(variant) if f not in sizes])
+
+
+class BoardSession(Protocol):
+    """What the views read of a session (and nothing they could change it by)."""
+
+    @property
+    def round(self) -> Round | None: ...
+
+    @property
+    def notice(self) -> Notice: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def revealed(self) -> bool: ...
+
+    @property
+    def locked(self) -> bool: ...
+
+    @property
+    def physical(self) -> bool: ...
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def rounds(self) -> list[Round]: ...
+
+    @property
+    def save_path(self) -> Path | None: ...
+
+    def possible(self) -> frozenset[str]: ...
+
+    def human(self, name: str | None) -> bool: ...
+
+    def guessers(self) -> list[str]: ...
+
+    def prophet_candidate(self) -> str | None: ...
+
+    def disabled_cards(self) -> list[Card]: ...
+
+    def hint_needs_consent(self) -> bool: ...
+
+    def last_was_guess(self) -> bool: ...
+
+    def scores(self) -> list[ScoreRow]: ...
+
+    def score_notes(self) -> list[str]: ...
+
+    def totals(self) -> dict[str, float]: ...
+
+    def rounds_counted(self) -> int: ...
+
+    def english(self) -> str | None: ...
+
+
+class StatusView(w.HTML):
+    """Game, round, the seal's fingerprint, phase, stock, prophet, cards in each hand; ``turn``: whose turn
+    it is at the front (the class board); ``resume_as``: the board's name, to say where it autosaves."""
+
+    def __init__(self, *, turn: bool = False, resume_as: str | None = None) -> None:
+        super().__init__()
+        self.turn, self.resume_as = turn, resume_as
+        self.add_class("eleusis-status")
+
+    def render(self, session: BoardSession) -> None:
+        r = session.round
+        if r is None:
+            self.value = ""
+            return
+        bits = [
+            f"<b>{escape(VARIANT_TITLES.get(r.variant, r.title))}</b>",
+            f"round {session.round_number}",
+            f'sealed rule <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>',
+        ]
+        if session.revealed:
+            bits.append("<b>the rule is revealed: the round is over</b>")
+        elif r.capabilities.halves and not r.is_over:  # Gardner's halves (the other games have one)
+            bits.append(f"phase: {escape(r.phase)}")
+            if r.phase == "second-half":  # the dealer's score is fixed when the first half ends
+                bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
+        if r.prophet:
+            bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
+        if r.set_aside_note:  # the cards an equal deal leaves over (RULES.md: the board says so)
+            bits.append(escape(r.set_aside_note))
+        if not session.physical and (r.capabilities.no_play or r.stock_size):  # games that draw from a stock
+            bits.append(f"stock: {r.stock_size}")
+        turn = ""
+        if self.turn and session.phase == "playing" and r.current_player is not None:
+            who = r.current_player
+            note = " (computer)" if not session.human(who) else ""
+            turn = f'<span class="eleusis-turn-now">{escape(possessive(who))} turn{note}</span> · '
+        counts = "" if session.physical else ", ".join(f"{escape(p)} {r.hand_size(p)}" for p in r.players)
+        line2 = f'<div style="color:#374151">cards in hand: {counts}</div>' if counts else ""
+        self.value = (
+            f'<div class="eleusis-status-line" style="font-family:{FONT};font-size:1.1em;line-height:1.3">'
+            f"{turn}{' · '.join(bits)}{line2}</div>{self._save_note(session)}"
+        )
+
+    def _save_note(self, session: BoardSession) -> str:
+        path = session.save_path
+        if self.resume_as is None or path is None:
+            return ""
+        where = escape(str(path))
+        return (
+            f'<details class="eleusis-save" style="font-size:0.85em;color:#4b5563"><summary>Autosaved to '
+            f"<code>{escape(path.name)}</code></summary>"
+            f'<code class="eleusis-save-path">{where}</code> — after a restart: '
+            f"<code>{self.resume_as}.resume(r'{where}')</code></details>"
+        )
+
+
+class TurnView(w.HTML):
+    """Whose turn it is, big; or how the round ended."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("eleusis-turn")
+
+    def render(self, session: BoardSession) -> None:
+        r = session.round
+        if r is None:
+            self.value = ""
+        elif r.is_over or session.revealed:
+            self.value = banner(
+                end_text(r) if r.is_over else "The rule is revealed: the round is over.", "info"
+            )
+        elif session.physical and not r.mainline:
+            self.value = '<div style="font-size:1.5em;font-weight:bold">Enter the starter card</div>'
+        elif r.current_player is not None:
+            note = "" if session.human(r.current_player) else " (computer)"
+            self.value = (
+                f'<div style="font-size:1.6em;font-weight:bold;margin:6px 0">'
+                f"{escape(possessive(r.current_player))} turn{note}</div>"
+            )
+
+
+class TableView(TableArea):
+    """The table: the mainline scrolls inside its box (newest row in view), so nothing below moves."""
+
+    def render(self, session: BoardSession) -> None:
+        r = session.round
+        self.show(r, show_players=r is not None and r.capabilities.player_rules)
+
+
+class VerdictView(w.HTML):
+    """The verdict of the last action, large, and what the computer seats did after it; or what the board
+    did last (dealt, undone, revealed).  ``shows_end``: the end of the round under it (the class board;
+    other layouts say it in the :class:`TurnView`); ``extra``: more for the line (the prediction's result)."""
+
+    def __init__(self, *, shows_end: bool = False, extra: Callable[[], str] | None = None) -> None:
+        super().__init__()
+        self.shows_end, self.extra = shows_end, extra
+        self.add_class("eleusis-verdict")
+
+    def render(self, session: BoardSession) -> None:
+        notice, r = session.notice, session.round
+        if r is None:
+            self.value = ""
+            return
+        if isinstance(notice, VerdictNotice) and notice.verdict is not None:
+            html = verdict_banner(notice.verdict, notice.verdict.player)
+        elif isinstance(notice, GuessNotice) and notice.result is not None:
+            html = guess_banner(notice.result)
+        else:
+            html = banner(second_person(notice.text), "info") if notice.text else ""
+        html += self.extra() if self.extra is not None else ""
+        html += "".join(
+            f'<div class="eleusis-computer-line" style="color:#374151">{escape(second_person(line))}</div>'
+            for line in notice.computer_lines
+        )
+        if self.shows_end and r.is_over and not session.revealed:
+            html += banner(end_text(r), "info")
+        self.value = html
+
+
+class MessageView(w.HTML):
+    """A refused action's reason, in one line, under the verdict the class is reading (which stays)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("eleusis-message")
+
+    def say(self, text: str, kind: str = "error") -> None:
+        self.value = banner(text, kind, size="1.1em") if text else ""
+
+
+def guess_banner(result: Any) -> str:
+    """A judged guess: RIGHT, WRONG with a counterexample on cards, or waiting for the dealer."""
+    said = escape(result.text or result.words or "")
+    if result.correct is None:
+        return banner(f"The dealer judges {result.player}'s guess.", "warning", detail=said)
+    if result.correct:
+        return banner(f"{result.player}'s guess is RIGHT: it is the same rule.", "accepted", detail=said)
+    detail = said
+    example = result.counterexample
+    if example is not None:
+        detail += "<br>" + escape(example.explain())
+        line = list(example.mainline)[-4:]
+        detail += cards_html([*line, example.card], card_width=56, highlight={len(line): "falsifier"})
+    return banner(f"{result.player}'s guess is WRONG.", "rejected", detail=detail)
+
+
+class HandView(HandArea):
+    """The current person's hand: each whole card picture is a button (class ``eleusis-hand-card``);
+    hidden when no person may play (and with real cards, which nobody's screen shows).
+
+    A click on a card that is not in the hand on show is a stale click (the second half of a double
+    click, a click queued while the kernel judged the play before): it is ignored, so the verdict of
+    the play just made stays on screen.  Every physical card is a different ``Card`` (the double deck's
+    two copies too), so a stale click can never play a card of the next hand.
+    """
+
+    def __init__(self, on_play: Callable[[Card], None], card_width: float = 64) -> None:
+        super().__init__(self._clicked, card_width=card_width)
+        self._on_play = on_play
+        self._base_width = card_width
+        self.selected: list[Card] = []  # a New Eleusis string being chosen (not game state: a choice)
+        self.add_class("eleusis-hand-view")
+        # One row whatever the hand's size: a long hand scrolls sideways, it never pushes the buttons down.
+        self.row.layout.flex_flow = "row nowrap"
+        self.row.layout.overflow_x = "auto"
+
+    def _clicked(self, card: Card) -> None:
+        if card in self.cards:
+            self._on_play(card)
+
+    def render(self, session: BoardSession) -> None:
+        r, can = session.round, session.possible()
+        who = r.current_player if r is not None else None
+        visible = not session.physical and ("play" in can or "play-string" in can) and who is not None
+        self.layout.display = None if visible else "none"
+        if r is None or who is None or not visible:
+            self.cards = []
+            return
+        cards = r.hand(who)
+        self.selected = [c for c in self.selected if c in cards]
+        how = (
+            "click the cards of your string in order, then 'Play string'"
+            if "play-string" in can
+            else "click a card to play it"
+        )
+        title = f"<b>{escape(possessive(who))} hand</b> ({len(cards)} cards) — {how}"
+        # A hand that grows past a dozen cards gets narrower cards, not a second row.
+        base = self._base_width
+        self.resize(base if len(cards) <= 13 else round(max(0.72 * base, base * 13 / len(cards))))
+        self.show(title, cards, selected=self.selected, disabled=session.disabled_cards())
+
+
+class ActionRow(w.HBox):
+    """The buttons the session says may happen now, in one order; ``keys`` are the ones this layout shows
+    (the class board gives hints in the teacher's fold, and asks once before it abandons a round)."""
+
+    ORDER = (
+        "prophet-call",
+        "play-string",
+        "no-play",
+        "end-half",
+        "hint",
+        "buy-hint",
+        "prophet",
+        "undo",
+        "reveal",
+        "next-round",
+        "abandon",
+    )
+
+    def __init__(self, act: dict[str, Callable[[], object]], keys: Sequence[str] = ORDER) -> None:
+        def press(key: str) -> Callable[[Any], object]:
+            return lambda _b: act[key]()
+
+        self.shows = tuple(keys)
+        self.buttons = {
+            "play-string": button("Play string", "eleusis-play-string", press("play-string"), width="10em"),
+            "clear-string": button("Clear", "eleusis-clear-string", press("clear-string"), width="6em"),
+            "no-play": button("No play", "eleusis-no-play", press("no-play"), width="8em"),
+            "end-half": button("End the first half", "eleusis-end-half", press("end-half"), width="13em"),
+            "hint": button("Give a hint", "eleusis-hint", press("hint"), width="9em"),
+            "buy-hint": button("Buy a hint", "eleusis-buy-hint", press("buy-hint"), width="9em"),
+            "prophet": button("Become prophet", "eleusis-prophet", press("prophet"), width="14em"),
+            "undo": button("Undo", "eleusis-undo", press("undo"), width="7em", style="warning"),
+            "reveal": button("Reveal the rule", "eleusis-reveal", press("reveal"), width="12em"),
+            "next-round": button(
+                "Next round", "eleusis-next-round", press("next-round"), width="9em", style="primary"
+            ),
+            "back": button("Back to set-up", "eleusis-back-to-setup", press("back"), width="11em"),
+            "abandon": button(
+                "Yes, abandon it", "eleusis-confirm-abandon", press("abandon"), width="11em", style="danger"
+            ),
+            "keep": button("Keep playing", "eleusis-keep-playing", press("keep"), width="10em"),
+        }
+        self.no_play, self.play_string = self.buttons["no-play"], self.buttons["play-string"]
+        self.clear_string, self.prophet = self.buttons["clear-string"], self.buttons["prophet"]
+        self.undo, self.reveal = self.buttons["undo"], self.buttons["reveal"]
+        self.next_round, self.back = self.buttons["next-round"], self.buttons["back"]
+        self.confirm_yes, self.confirm_no = self.buttons["abandon"], self.buttons["keep"]
+        self.buy_hint = self.buttons["buy-hint"]
+        self.confirm = w.HTML()
+        self.armed = False  # "Back to set-up" asks once before it abandons the round
+        self.shown_hand = w.Text(description="Hand shown", placeholder="for 'No play': e.g. QH 10S 3D")
+        self.shown_hand.add_class("eleusis-shown-hand")
+        self.agree = w.Checkbox(value=False, description="The players agree to a hint", indent=False)
+        self.agree.layout.width = "17em"
+        self.prophet_says = w.ToggleButtons(options=[("right", True), ("wrong", False)], value=None)
+        self.prophet_says.style.button_width = "7em"
+        self.prophet_says.add_class("eleusis-prophet-call")
+        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.add_class("eleusis-actions")
+
+    def render(self, session: BoardSession, selected: int = 0) -> None:
+        can = session.possible()
+        r = session.round
+        kids: list[w.Widget] = []
+        for key in self.shows:
+            if key not in can:
+                continue
+            if key == "prophet-call" and r is not None:
+                self.prophet_says.description = f"{r.prophet} says"
+                kids.append(self.prophet_says)
+                continue
+            if key == "abandon":
+                if "next-round" in can and "next-round" in self.shows:
+                    continue
+                if self.armed:
+                    self.confirm.value = "<b>Abandon this round?</b>"
+                    kids += [self.confirm, self.buttons["abandon"], self.buttons["keep"]]
+                else:
+                    kids.append(self.buttons["back"])
+                continue
+            b = self.buttons[key]
+            if key == "play-string":
+                b.description = f"Play string ({selected})" if selected else "Play string"
+                kids += [b, self.buttons["clear-string"]]
+                continue
+            if key == "prophet":
+                b.description = f"{session.prophet_candidate()} becomes prophet"
+            kids.append(b)
+            if key == "no-play" and session.physical:
+                kids.append(self.shown_hand)
+            if key == "hint" and session.hint_needs_consent():
+                kids.append(self.agree)
+        set_children(self, kids)
+
+
+class GuessRow(w.VBox):
+    """Who guesses, their rule, the judgement (and the dealer's overrule right after a guess)."""
+
+    def __init__(self, judge: Callable[[], object], overrule: Callable[[bool], object]) -> None:
+        self.guesser = w.Dropdown(description="Who guesses", style={"description_width": "initial"})
+        self.guesser.layout.width = "20em"
+        self.text = w.Text(description="Their rule", placeholder="e.g. card.color != prev.color")
+        self.text.layout.width = "40em"
+        self.text.add_class("eleusis-guess-input")
+        self.judge = button("Judge the guess", "eleusis-guess", lambda _b: judge(), width="12em")
+        self.right = button(
+            "Dealer: count it right", "eleusis-overrule-right", lambda _b: overrule(True), width="14em"
+        )
+        self.wrong = button(
+            "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: overrule(False), width="14em"
+        )
+        self.row = w.HBox([self.guesser, self.text, self.judge], layout=w.Layout(flex_flow="row wrap"))
+        self.overrule = w.HBox([self.right, self.wrong])
+        super().__init__()
+        self.add_class("eleusis-guess-box")
+
+    def render(self, session: BoardSession) -> None:
+        guessers = session.guessers()
+        kids: list[w.Widget] = []
+        if guessers:
+            old = self.guesser.value
+            self.guesser.options = guessers
+            self.guesser.value = old if old in guessers else guessers[0]
+            kids.append(self.row)
+        if "overrule" in session.possible() and session.last_was_guess():
+            kids.append(self.overrule)
+        set_children(self, kids)
+
+
+class FinishBox(w.VBox):
+    """Real cards: each player's cards left at the end of the round, then *Count the cards and finish*."""
+
+    def __init__(self, finish: Callable[[], object]) -> None:
+        self.counts: dict[str, w.BoundedIntText] = {}
+        self.finish = button(
+            "Count the cards and finish", "eleusis-finish", lambda _b: finish(), width="18em"
+        )
+        super().__init__()
+        self.add_class("eleusis-finish-box")
+
+    def render(self, session: BoardSession) -> None:
+        r = session.round
+        if r is None or "finish" not in session.possible():
+            set_children(self, [])
+            return
+        if list(self.counts) != list(r.players):
+            self.counts = {
+                p: w.BoundedIntText(0, min=0, max=104, description=p, layout=w.Layout(width="14em"))
+                for p in r.players
+            }
+        head = w.HTML("<b>At the end of the round</b>: cards left in each hand")
+        boxes = w.HBox(list(self.counts.values()), layout=w.Layout(flex_flow="row wrap"))
+        self.children = (head, boxes, self.finish)
+
+
+class ScoresView(w.HTML):
+    """The round's scores once it is over (Gardner's dealer score at half time), and the totals so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("eleusis-scores-area")
+
+    def render(self, session: BoardSession) -> None:
+        r = session.round
+        parts = []
+        if r is not None and (r.is_over or session.revealed):
+            rows = session.scores()
+            names = [f"{row.name} (dealer)" if row.dealer and r.dealer else row.name for row in rows]
+            values, notes = [row.points for row in rows], session.score_notes()
+            if names:
+                title = "Scores of this round" if r.is_over else "Scores so far"
+                parts.append(_projector(scores_html(names, values, title=title, notes=notes)))
+            else:
+                parts.append(
+                    banner("The round stopped before its end: it has no scores.", "info", size="1em")
+                )
+        elif r is not None and r.capabilities.halves and r.phase == "second-half":
+            parts.append(
+                banner(f"Dealer's score after the first half: {points_text(r.scores().dealer)}", "info")
+            )
+        totals = session.totals()
+        if totals and session.rounds:
+            title = f"Totals after {session.rounds_counted()} round(s)"
+            parts.append(_projector(scores_html(list(totals), list(totals.values()), title=title)))
+        self.value = "".join(parts)
+
+
+class RevealPanel(w.VBox):
+    """The rule once revealed: its text, its English, the seal checked; and the round's record."""
+
+    def __init__(self) -> None:
+        self.banner = w.HTML()
+        self.banner.add_class("eleusis-reveal-area")
+        self.record = w.Output()
+        self.record.add_class("eleusis-record")
+        super().__init__([self.banner, self.record])
+
+    def render(self, session: BoardSession) -> None:
+        r = session.round
+        if r is None or not session.revealed:
+            self.banner.value = ""
+            return
+        parts = [
+            '<div style="font-size:1.4em;font-weight:bold">The rule: '
+            f"<code>{escape(r.rule.text)}</code></div>"
+        ]
+        english = session.english()
+        if english:
+            parts.append(f'<div style="font-size:1.2em">In words: {escape(english)}</div>')
+        ok = r.seal.verify(r.rule.text)
+        word = "matches this rule" if ok else "does NOT match this rule"
+        parts.append(
+            banner(
+                f"Seal checked: fingerprint {r.seal.fingerprint} {word}.", "accepted" if ok else "rejected"
+            )
+        )
+        self.banner.value = '<div class="eleusis-revealed" style="margin:8px 0">' + "".join(parts) + "</div>"
+
+    def show_record(self, session: BoardSession, *, on_board: bool) -> None:
+        """The round's record for handouts: on the board, or as the calling cell's own output."""
+        from IPython.display import display
+
+        from eleusis_lab.widgets.record import RoundRecord
+
+        assert session.round is not None
+        made = RoundRecord.of(session.round, english=session.english(), card_width=64)
+        if on_board:
+            with self.record:
+                display(made)
+        else:
+            display(made)
+
+
+class SessionBoard:
+    """What every board laid out of these views shares: its session (the board redraws when the session
+    says it changed), one way to act on it (a refusal is one line in the message view), and what lessons
+    and tests read off it: the round, the save file, the hand's buttons on show, the HTML of the views."""
+
+    _session: Any
+    status: StatusView
+    table: TableView
+    verdict: VerdictView
+    message: MessageView
+    hand: HandView
+
+    @property
+    def session(self) -> Any:
+        return self._session
+
+    @session.setter
+    def session(self, session: Any) -> None:
+        self._session = session
+        session.on_change(lambda _s: self.session_changed())
+
+    def session_changed(self) -> None:
+        """Redraw the board (the session has just changed)."""
+        raise NotImplementedError
+
+    def act(self, call: Callable[[], object]) -> bool:
+        """One call on the session; a refusal (a ``ValueError``: the session's one sentence, or a rule
+        that does not parse) is a line in the message view, and nothing changed."""
+        try:
+            call()
+        except ValueError as error:
+            self.message.say(error_text(error))
+            return False
+        self.message.say("")
+        return True
+
+    @property
+    def round(self) -> Round | None:
+        return self.session.round  # type: ignore[no-any-return]
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.session.save_path  # type: ignore[no-any-return]
+
+    @property
+    def hand_buttons(self) -> list[w.Button]:
+        """The hand's card buttons on show (each button's ``.card`` is the card it plays)."""
+        return self.hand.buttons if self.hand.layout.display != "none" else []
+
+    @property
+    def verdict_html(self) -> str:
+        return str(self.verdict.value)
+
+    @property
+    def table_html(self) -> str:
+        return self.table.html
+
+    @property
+    def status_html(self) -> str:
+        return str(self.status.value)
+
+    @property
+    def message_html(self) -> str:
+        return str(self.message.value)
+
+
+def set_children(box: w.Box, kids: list[w.Widget]) -> None:
+    """Replace a box's children only when they change (no redraw, no flicker on the projector)."""
+    if list(box.children) != kids:
+        box.children = tuple(kids)
+
+
+def _projector(html: str) -> str:
+    """Scores big enough to read from the back of the room."""
+    return f'<div class="eleusis-projector" style="font-size:1.5em;line-height:1.3">{html}</div>'
