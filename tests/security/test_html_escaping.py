@@ -364,6 +364,8 @@ def renderers() -> dict[str, Callable[..., Any]]:
 
 # Renderers no user text can reach, and why (a new renderer must be fed below or listed here).
 NO_USER_TEXT = {
+    "eleusis_lab.worksheets.html.worked_html": "the worked example is the kit's own table for a checked deck "
+    "name, its hypotheses the kit's own sentences (escaped all the same)",
     "eleusis_lab.render.svg.card_svg": "draws one card from its parsed fields (rank, suit, letter, ink …)",
     "eleusis_lab.render.svg.card_back_svg": "draws the back of a card: no text at all",
     "eleusis_lab.cards.Card._repr_svg_": "a Card is parsed from card text; only its fields are drawn",

@@ -23,10 +23,10 @@ def _toy_module() -> ModuleType:
 
 def test_the_toy_variant_is_offered_dealt_played_and_scored_on_the_class_board() -> None:
     toy = _toy_module().ToyRound
-    assert ("Toy Eleusis", "toy") not in table_variants()
+    assert ("Toy Eleusis (five cards)", "toy") not in table_variants()
     with registered(toy):
         board = ClassBoard(players=["Ana", "Ben"], autosave=False, hypotheses=False, plots=False)
-        assert ("Toy Eleusis", "toy") in board.form.variant.options
+        assert ("Toy Eleusis (five cards)", "toy") in board.form.variant.options
         board.form.variant.value = "toy"
         board.form.rule.value = "card.color != prev.color"
         board.form.seed.value = "3"
@@ -43,4 +43,4 @@ def test_the_toy_variant_is_offered_dealt_played_and_scored_on_the_class_board()
             zip([*r.players, "Dealer"], [*r.scores().players, r.scores().dealer], strict=True)
         )
         assert "eleusis-scores" in board.reveal_html() and "Ana" in board.reveal_html()
-    assert ("Toy Eleusis", "toy") not in table_variants()
+    assert ("Toy Eleusis (five cards)", "toy") not in table_variants()
