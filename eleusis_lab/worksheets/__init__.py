@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from eleusis_lab.worksheets.build import BuildResult, build, build_all, generate, recipes
+    from eleusis_lab.worksheets.builder import BuildResult, build, build_all, generate, recipes
     from eleusis_lab.worksheets.puzzles import PuzzleError
     from eleusis_lab.worksheets.recipe import Recipe, RecipeError, load_recipe, parse_recipe
 
@@ -22,11 +22,11 @@ if TYPE_CHECKING:  # pragma: no cover
 # eleusis_lab.worksheets.cli, and the command line (scores, checks, the judge) must start where the
 # puzzle generator's numpy is missing (Pyodide offline: make lite-check).
 _HOME = {
-    "BuildResult": "build",
-    "build": "build",
-    "build_all": "build",
-    "generate": "build",
-    "recipes": "build",
+    "BuildResult": "builder",
+    "build": "builder",
+    "build_all": "builder",
+    "generate": "builder",
+    "recipes": "builder",
     "PuzzleError": "puzzles",
     "Recipe": "recipe",
     "RecipeError": "recipe",

@@ -63,7 +63,7 @@ def run_build(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from eleusis_lab.worksheets import build, load_recipe
-    from eleusis_lab.worksheets.build import find_recipe
+    from eleusis_lab.worksheets.builder import find_recipe
 
     recipe = load_recipe(find_recipe(args.recipe))
     changes: dict[str, Any] = {}

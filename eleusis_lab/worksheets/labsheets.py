@@ -3,7 +3,7 @@
 A lab sheet is the lesson's experiment on paper: the question, then one row per test (the idea held,
 what is tried, what the idea predicts, what happened), then a conclusion.  An exit ticket is three short
 questions for the last five minutes; its answer version is for the teacher.  Both are one page, built as
-PDF by the worksheets engine (WeasyPrint, tagged PDF, :func:`~eleusis_lab.worksheets.build.html_to_pdf`)
+PDF by the worksheets engine (WeasyPrint, tagged PDF, :func:`~eleusis_lab.worksheets.builder.html_to_pdf`)
 on A4 or US Letter, in black and grey only, so they photocopy and read in greyscale.
 
 >>> paper = PAPERS["09_trying_to_be_wrong"]
@@ -130,7 +130,7 @@ def build_lesson_papers(
     out: Path, stems: Sequence[str] | None = None, sizes: Sequence[str] = PAPER_SIZES
 ) -> list[Path]:
     """Write each lesson's lab sheet, exit ticket and its answers as PDF into ``out``; the paths written."""
-    from eleusis_lab.worksheets.build import html_to_pdf
+    from eleusis_lab.worksheets.builder import html_to_pdf
 
     chosen = list(PAPERS) if stems is None else list(stems)
     unknown = [s for s in chosen if s not in PAPERS]

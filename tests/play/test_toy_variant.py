@@ -191,7 +191,7 @@ def test_the_toy_is_shown_from_its_own_description() -> None:
     from eleusis_lab.envs.table import table_variants
     from eleusis_lab.widgets.options import OptionFields
     from eleusis_lab.widgets.verdicts import end_text, variant_choices, variant_title
-    from eleusis_lab.worksheets.build import generate
+    from eleusis_lab.worksheets.builder import generate
     from eleusis_lab.worksheets.html import document
     from eleusis_lab.worksheets.recipe import parse_recipe
 

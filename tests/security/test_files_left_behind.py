@@ -128,7 +128,7 @@ def test_lesson_copies_honour_the_umask(tmp_path: Path, umask_077: None) -> None
 
 
 def test_answer_keys_are_owner_only_and_sheets_honour_the_umask(tmp_path: Path) -> None:
-    from eleusis_lab.worksheets.build import build
+    from eleusis_lab.worksheets.builder import build
 
     recipe = recipes_folder() / "express-easy.toml"
     before = os.umask(0o022)

@@ -388,7 +388,7 @@ def _worksheet_pages() -> list[str]:
     import dataclasses
     from pathlib import Path
 
-    from eleusis_lab.worksheets.build import generate
+    from eleusis_lab.worksheets.builder import generate
     from eleusis_lab.worksheets.html import Style, document, key_html, puzzle_html
     from eleusis_lab.worksheets.recipe import load_recipe
 

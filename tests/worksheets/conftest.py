@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from eleusis_lab.worksheets import build_all, load_recipe, recipes
-from eleusis_lab.worksheets.build import RECIPE_DIR
+from eleusis_lab.worksheets.builder import RECIPE_DIR
 
 FILES = {
     "sheet-pdf": "{}.pdf",

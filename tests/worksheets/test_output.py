@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from eleusis_lab.worksheets import build, load_recipe
-from eleusis_lab.worksheets.build import RECIPE_DIR
+from eleusis_lab.worksheets.builder import RECIPE_DIR
 
 pytestmark = pytest.mark.xdist_group("worksheets")
 

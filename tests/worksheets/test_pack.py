@@ -411,7 +411,7 @@ def test_keys_list_every_card_that_rules_an_option_out_and_flag_the_readings(pac
 
 def test_no_key_puzzle_is_split_across_pages_on_a4_or_letter(pack: dict, tmp_path: Path) -> None:
     """Each key puzzle's header and its last line are on one page, printed on A4 and on Letter."""
-    from eleusis_lab.worksheets.build import html_to_pdf
+    from eleusis_lab.worksheets.builder import html_to_pdf
 
     for name, item in pack.items():
         if "key-html" not in item["files"]:

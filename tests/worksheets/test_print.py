@@ -12,7 +12,7 @@ from conftest import pdf_text
 from pypdf import PdfReader
 
 from eleusis_lab.worksheets import build, load_recipe, parse_recipe
-from eleusis_lab.worksheets.build import OWN_RULE_MIN_MM, RECIPE_DIR, free_mm, generate, render
+from eleusis_lab.worksheets.builder import OWN_RULE_MIN_MM, RECIPE_DIR, free_mm, generate, render
 from eleusis_lab.worksheets.html import card_words, document
 
 pytestmark = pytest.mark.xdist_group("worksheets")

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from eleusis_lab.worksheets import RecipeError, load_recipe, parse_recipe, recipes
-from eleusis_lab.worksheets.build import RECIPE_DIR, generate
+from eleusis_lab.worksheets.builder import RECIPE_DIR, generate
 
 pytestmark = pytest.mark.xdist_group("worksheets")
 
