@@ -22,7 +22,7 @@ import ipywidgets as w
 
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.session import SavedSession, SessionError
-from eleusis_lab.widgets._common import button
+from eleusis_lab.widgets._common import button, rule_deck_of
 from eleusis_lab.widgets.rule_box import RuleBox
 from eleusis_lab.widgets.setup import TYPED, SetupView
 
@@ -112,6 +112,8 @@ class SetupForm(SetupView):
         self.secret_note = w.HTML()
         self.secret_note.add_class("eleusis-secret-note")
         self.secret_words = self._secret_box()
+        # The chooser and the builder offer the rules of the chosen game's deck (letters or cards).
+        self.variant.observe(lambda _c: self._fresh_secret_box(), "value")
         self.report = w.HTML()
         self.teacher = w.Accordion(children=[self._fold()])
         self.teacher.set_title(0, "Teacher only — the secret in words or clicks; the rule check's report")
@@ -128,7 +130,11 @@ class SetupForm(SetupView):
 
     def _secret_box(self) -> RuleBox:
         # No example in the placeholder: the teacher's secret might be that very example.
-        box = RuleBox(secret=True, placeholder="the secret in words or rule text (hidden as you type)")
+        box = RuleBox(
+            rule_deck_of(self.variant.value),
+            secret=True,
+            placeholder="the secret in words or rule text (hidden as you type)",
+        )
         box.add_class("eleusis-secret-words")
         box.on_change(self._secret_given)
         return box
@@ -202,13 +208,16 @@ class SetupForm(SetupView):
         self.rule.value = ""
         self.rule.eye.value = False
         self.report.value = ""
-        # A fresh box for the next round, and the old one's widgets closed: no copy of the secret (its
-        # text, the sentences offered, the builder's rows) stays in the page's widget state.
+        self._fresh_secret_box()
+        super().dealt()
+
+    def _fresh_secret_box(self) -> None:
+        """A new fold box, and the old one's widgets closed: no copy of the secret (its text, the
+        sentences offered, the builder's rows) stays in the page's widget state."""
         _close_tree(self.secret_words)
         self.secret_words = self._secret_box()
         self.teacher.children = [self._fold()]
         self.secret_note.value = ""
-        super().dealt()
 
 
 def _close_tree(widget: w.Widget) -> None:

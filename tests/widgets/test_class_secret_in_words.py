@@ -90,3 +90,13 @@ def test_rule_text_and_library_keys_still_deal_from_the_hidden_field() -> None:
         board.form.rule.value = secret
         board.form.deal.click()
         assert board.round is not None, board.form.message.value
+
+
+def test_the_fold_offers_the_rules_of_the_chosen_games_deck() -> None:
+    board = _board()
+    assert board.form.secret_words.deck == "standard"
+    board.form.secret_words.type_text("alternate red and black")
+    board.form.variant.value = "letters"
+    box = board.form.secret_words
+    assert box.deck == "letters" and box.rule is None and box.chooser.rows == []
+    assert box in board.form.teacher.children[0].children  # the new box is the one in the fold
