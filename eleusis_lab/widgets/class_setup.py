@@ -111,6 +111,7 @@ class SetupForm(SetupView):
         # Outside the fold: only *that* the secret is set in the fold, never what it is.
         self.secret_note = w.HTML()
         self.secret_note.add_class("eleusis-secret-note")
+        self.rule_row = w.VBox([self.rule, self.secret_note])  # one box: a redraw keeps the field in place
         self.secret_words = self._secret_box()
         # The chooser and the builder offer the rules of the chosen game's deck (letters or cards).
         self.variant.observe(lambda _c: self._fresh_secret_box(), "value")
@@ -126,7 +127,7 @@ class SetupForm(SetupView):
 
     def rows(self) -> list[w.Widget]:
         who = [self.players, self.computers, self.dealer]
-        return [*self.shared_rows(who, w.VBox([self.rule, self.secret_note])), self.teacher, self.saved]
+        return [*self.shared_rows(who, self.rule_row), self.teacher, self.saved]
 
     def _secret_box(self) -> RuleBox:
         # No example in the placeholder: the teacher's secret might be that very example.
