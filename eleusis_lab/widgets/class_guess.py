@@ -41,10 +41,8 @@ class GuessBox(w.VBox):
             lambda _b: self.judge_words(),
             width="16em",
         )
-        # The words come from the box above; the builder stays out of this box (its rule would not be
-        # the row judged): a teacher who adjusts a rule types it in the rule-language box below.
+        # The words come from the box above; "Open in the builder" adjusts the row clicked (or the best).
         self.chooser = RuleChooser(with_words=False)
-        self.chooser.builder_button.layout.display = "none"
         self.chooser.add_class("eleusis-guess-choices")
         self.judge_choice = button(
             "Judge this rule", "eleusis-judge-choice", lambda _b: self.judge_picked(), width="12em"
@@ -114,12 +112,20 @@ class GuessBox(w.VBox):
             self.render(session)
 
     def judge_picked(self) -> None:
-        """Judge the row clicked (never another one), with the student's words kept."""
-        picked = self.chooser.picked
-        if picked is None:
+        """Judge the row clicked (never another one), or the builder's rule once a candidate was opened
+        in it to adjust, with the student's words kept."""
+        built, picked = self.chooser.builder, self.chooser.picked
+        if built is not None:
+            if built.rule is None:
+                self.say("The builder holds no rule yet: finish it, or click a rule above.")
+                return
+            text = built.rule.text
+        elif picked is not None:
+            text = picked.text
+        else:
             self.say("Click the rule the student means first.")
             return
-        self._judge(picked.text, self.words.value.strip() or None)
+        self._judge(text, self.words.value.strip() or None)
 
     def judge_words(self) -> None:
         """A person deals: the student's words go to the dealer, who rules right or wrong."""

@@ -210,6 +210,25 @@ def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
     assert kept.rule == Rule.parse(matches[2].text) and kept.words == "the colours go red, black, red, black"
 
 
+def test_a_candidate_adjusted_in_the_builder_is_the_rule_judged() -> None:
+    board = _board("express", "card.color != prev.color")
+    r = board.round
+    button_for(board, fitting(r)[0]).click()
+    box = board.guess_box
+    box.words.value = "alternate colours"
+    box.find.click()
+    box.chooser.rows[0].click()
+    builder = box.chooser.open_builder()
+    assert builder is not None and builder.rule == Rule.parse(box.chooser.matches[0].text)
+    builder.rows("main")[0].comparison.value = "same as"  # what the teacher's click on it does
+    box.judge_choice.click()
+    guessed = [e.describe() for e in board.session.events if " guesses: " in e.describe()]
+    assert guessed and guessed[-1].endswith("guesses: card.color == prev.color")
+    box.words.value = "red cards"
+    box.find.click()  # new words: the old builder goes with the old candidates
+    assert box.chooser.builder is None and box.chooser.builder_area.children == ()
+
+
 def test_a_judged_guess_becomes_the_class_hypothesis_on_the_narrowing_plot() -> None:
     board = _board(players=FIVE, rule="card.color != prev.color", hypotheses=True, plots=True)
     r = board.round
