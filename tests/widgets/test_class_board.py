@@ -15,6 +15,7 @@ import pytest
 
 from eleusis_lab.rules import Rule
 from eleusis_lab.rules.english import english
+from eleusis_lab.session import TableSession
 from eleusis_lab.widgets import ClassBoard
 from tests.widgets.conftest import button_for, fitting, play_to_the_end
 
@@ -245,6 +246,12 @@ def test_a_judged_guess_becomes_the_class_hypothesis_on_the_narrowing_plot() -> 
     assert kept.words == "only red cards" and kept.rule == Rule.parse(said.text)
     board.render()
     assert f'data-student="{who}"' in board.figures.plot.value
+    # The save keeps it, words and all, and a resumed session's undo still takes both back.
+    resumed = TableSession.from_json(board.session.to_json())
+    assert [(h.student, h.words) for h in resumed.hypotheses] == [(who, "only red cards")]
+    resumed.undo()
+    assert list(resumed.hypotheses) == []
+    assert not any(" guesses: " in e.describe() for e in resumed.events)
     # One undo takes back the guess and the hypothesis it added, together.
     board.session.undo()
     assert who not in {h.student for h in board.session.hypotheses}
