@@ -40,6 +40,7 @@ from .harness import (
     _wait_http,
     artifacts_dir,
     class_deal,
+    class_dealt,
     free_port,
     jupyter_env,
 )
@@ -459,13 +460,7 @@ def test_the_secret_and_a_guess_said_in_words_on_the_projector(browser: Any, cla
         page.wait_for_timeout(300)
         _assert_secret(page, secrets)
         board.query_selector(".eleusis-deal").click()
-        page.wait_for_function(
-            "(b) => b.querySelectorAll('.eleusis-hand-card').length > 0 &&"
-            " b.querySelector('.eleusis-verdict').innerText.includes('Dealt')",
-            arg=board,
-            timeout=30_000,
-        )
-        board.evaluate(SETTLE)
+        class_dealt(page, board)
         _assert_secret(page, secrets)
         words = board.query_selector(".eleusis-guess-words input")
         for play in range(15):  # until a student may state the rule (in Express: after a right play)

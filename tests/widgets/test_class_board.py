@@ -192,13 +192,18 @@ def test_a_guess_in_words_offers_rules_to_pick_then_judges_it() -> None:
     assert "eleusis-scores" in board.scores.value
 
 
-def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
+def _words_found(words: str) -> tuple[ClassBoard, Any]:
+    """A board after one right play, with a student's words typed and the rules found for them."""
     board = _board("express", "card.color != prev.color")
-    r = board.round
-    button_for(board, fitting(r)[0]).click()
+    button_for(board, fitting(board.round)[0]).click()
     box = board.guess_box
-    box.words.value = "the colours go red, black, red, black"
+    box.words.value = words
     box.find.click()
+    return board, box
+
+
+def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
+    board, box = _words_found("the colours go red, black, red, black")
     rows, matches = box.chooser.rows, box.chooser.matches
     assert len(rows) >= 3 and [row.description for row in rows] == [m.english for m in matches]
     assert "eleusis-chooser-row" in rows[0]._dom_classes  # the chooser's ≥ 18 px rows, one per row
@@ -212,12 +217,7 @@ def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
 
 
 def test_a_candidate_adjusted_in_the_builder_is_the_rule_judged() -> None:
-    board = _board("express", "card.color != prev.color")
-    r = board.round
-    button_for(board, fitting(r)[0]).click()
-    box = board.guess_box
-    box.words.value = "alternate colours"
-    box.find.click()
+    board, box = _words_found("alternate colours")
     box.chooser.rows[0].click()
     builder = box.chooser.open_builder()
     assert builder is not None and builder.rule == Rule.parse(box.chooser.matches[0].text)
