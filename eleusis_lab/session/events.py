@@ -125,6 +125,8 @@ class HypothesisAdded(SessionEvent):
     text: str = ""
     words: str | None = None
     added_at: int = 0  # judgements on the table when it was typed
+    # Added by a guess judged in the guess box: undo takes back the guess with it.
+    from_guess: bool = False
 
     def describe(self) -> str:
         return f"{self.student}'s hypothesis added"

@@ -48,6 +48,7 @@ from eleusis_lab.play.errors import one_line
 from eleusis_lab.play.match import Match, MatchError
 from eleusis_lab.play.players import ComputerPlayer, lookup
 from eleusis_lab.rules import Rule, RuleError, library
+from eleusis_lab.rules.english import english as rule_english
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
 from eleusis_lab.scoring import score_rows
@@ -764,12 +765,22 @@ class TableSession:
         if player not in self.guessers():
             raise SessionError(f"{player} may not state the rule now.")
         said = text or words or ""
-        if text is not None:
-            try:
-                Rule.parse(text)
-            except RuleError as error:
-                raise SessionError(f"The guess cannot be read: {one_line(error)}") from None
-        return self._act("guess", player, lambda r: r.guess(player, text, words), f"{player} guesses: {said}")
+        if text is None:  # words alone: the dealer judges them
+            return self._act(
+                "guess", player, lambda r: r.guess(player, None, words), f"{player} guesses: {said}"
+            )
+        try:
+            Rule.parse(text)
+        except RuleError as error:
+            raise SessionError(f"The guess cannot be read: {one_line(error)}") from None
+        notice = self._act("guess", player, lambda r: r.guess(player, text), f"{player} guesses: {said}")
+        # A guess judged is one of the class's ideas: it joins their hypotheses (and the narrowing
+        # plot) with the student's words, without a second click.
+        added_at = len(self.hypotheses.evidence)
+        self._record(
+            HypothesisAdded(student=player, text=text, words=words, added_at=added_at, from_guess=True)
+        )
+        return notice
 
     def overrule(self, correct: bool) -> Notice:
         """The dealer's final word on the last guess."""
@@ -874,13 +885,14 @@ class TableSession:
         return self.notice
 
     def english(self) -> str | None:
-        """The secret rule in plain English, when the library knows it."""
+        """The secret rule in plain English (the library's own sentence for a library rule, the generated
+        one for any other); None before a deal.  Only the reveal and the round's record show it."""
         r, spec = self.round, self.spec
         if r is None or spec is None:
             return None
         if spec.rule_key:
             return library.get(spec.rule_key).english
-        return next((e.english for e in library.ENTRIES if e.rule == r.rule), None)
+        return rule_english(r.rule)
 
     def scores(self) -> list[ScoreRow]:
         """This round's points (final once over or revealed) beside the match totals."""
@@ -992,6 +1004,8 @@ class TableSession:
         events, rounds, at = list(self._events), list(self._rounds), self._open
         before = self.round.clone() if self.round is not None else None  # undo changes the round in place
         last = self._take_back()
+        if isinstance(last, HypothesisAdded) and last.from_guess:
+            last = self._take_back()  # the guess that added it goes with it
         try:
             self.save()
         except OSError as error:

@@ -1,7 +1,10 @@
-"""The class board's guess box: a student's sentence → the closest rules → pick one → judge it.
+"""The class board's guess box: a student's sentence → the closest rules → click one → judge it.
 
-The rule-language box stays beside it for teachers who type rules.  Matching is
-:func:`eleusis_lab.science.words.closest_rules` (word overlap, no network); judging is the session's.
+The candidates are a :class:`~eleusis_lab.widgets.rule_chooser.RuleChooser`: each rule's English at
+projector size, one per row, and the row clicked is the rule judged (with the student's words, which the
+session keeps on the class's hypothesis).  The rule-language box stays beside it for teachers who type
+rules.  Matching is :func:`eleusis_lab.science.words.closest_rules` (word overlap, no network); judging
+is the session's.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import ipywidgets as w
 from eleusis_lab.science.words import closest_rules
 from eleusis_lab.session import SessionError, TableSession
 from eleusis_lab.widgets._common import banner, button
+from eleusis_lab.widgets.rule_chooser import RuleChooser
 
 __all__ = ["GuessBox"]
 
@@ -37,8 +41,9 @@ class GuessBox(w.VBox):
             lambda _b: self.judge_words(),
             width="16em",
         )
-        self.choices = w.RadioButtons(options=[], layout=w.Layout(width="95%"))
-        self.choices.add_class("eleusis-guess-choices")
+        # The words come from the box above; "Open in the builder" adjusts the row clicked (or the best).
+        self.chooser = RuleChooser(with_words=False)
+        self.chooser.add_class("eleusis-guess-choices")
         self.judge_choice = button(
             "Judge this rule", "eleusis-judge-choice", lambda _b: self.judge_picked(), width="12em"
         )
@@ -76,11 +81,11 @@ class GuessBox(w.VBox):
             kids += [self.head, self.words_row]
             if session.round is not None and session.round.dealer:  # a person deals: they may judge words
                 kids.append(self.dealer_judges)
-            if self.choices.options:
-                kids += [self.choices, self.judge_choice]
+            if self.chooser.matches:
+                kids += [self.chooser, self.judge_choice]
             kids.append(self.text_row)
         else:
-            self.choices.options = []
+            self.chooser.show([])
         if "overrule" in session.possible():
             kids.append(self.overrule_row)
         kids.append(self.message)
@@ -99,22 +104,28 @@ class GuessBox(w.VBox):
         if not said:
             self.say("Type what the student said first.")
             return
+        self.chooser.deck = deck
         found = closest_rules(said, deck=deck, k=5)
-        if not found:
-            self.choices.options = []
-            self.say("No rule matches those words: try other words, or type the rule below.")
-        else:
-            self.choices.options = [(f"{m.english}  —  {m.text}", m.text) for m in found]
-            self.choices.value = found[0].text
-            self.say("")
+        self.chooser.show(found)
+        self.say("" if found else "No rule matches those words: try other words, or type the rule below.")
         if session is not None:
             self.render(session)
 
     def judge_picked(self) -> None:
-        if self.choices.value is None:
-            self.say("Pick one of the rules first.")
+        """Judge the row clicked (never another one), or the builder's rule once a candidate was opened
+        in it to adjust, with the student's words kept."""
+        built, picked = self.chooser.builder, self.chooser.picked
+        if built is not None:
+            if built.rule is None:
+                self.say("The builder holds no rule yet: finish it, or click a rule above.")
+                return
+            text = built.rule.text
+        elif picked is not None:
+            text = picked.text
+        else:
+            self.say("Click the rule the student means first.")
             return
-        self._judge(str(self.choices.value), self.words.value.strip() or None)
+        self._judge(text, self.words.value.strip() or None)
 
     def judge_words(self) -> None:
         """A person deals: the student's words go to the dealer, who rules right or wrong."""
@@ -127,7 +138,7 @@ class GuessBox(w.VBox):
             who = str(self.guesser.value or "")
             if self._act(lambda: session.guess(who, None, said)):
                 self.words.value = ""
-                self.choices.options = []
+                self.chooser.show([])
                 self.say("")
 
     def judge_typed(self) -> None:
@@ -142,11 +153,11 @@ class GuessBox(w.VBox):
         def judge() -> Any:
             if not text:
                 raise SessionError("Type the guessed rule first, or find it from the student's words.")
-            return session.guess(who, text)
+            return session.guess(who, text, words)
 
         if self._act(judge):
             self.text.value = self.words.value = ""
-            self.choices.options = []
+            self.chooser.show([])
             self.say("")
 
     def _overrule(self, correct: bool) -> None:

@@ -1,6 +1,12 @@
 """The class board's set-up form: game, players, the secret rule (hidden, with an eye), options, Deal,
 and the autosaved sessions to resume with one click.
 
+The secret may be rule text, a library key, or said in words or clicks: words typed in the hidden field
+(or in the teacher's fold) are offered the closest rules as sentences, and a rule-language typo gets the
+parser's hint, both in the "Teacher only" fold (:class:`~eleusis_lab.widgets.rule_box.RuleBox` with
+``secret=True``), never under the form where the class reads.  A rule clicked there empties the hidden
+field: the only copy is in the fold until the deal, and none after it.
+
 The form holds only what the teacher is typing; :meth:`SetupForm.request` turns it into the arguments of
 :meth:`~eleusis_lab.session.TableSession.begin`, which checks them.
 """
@@ -14,9 +20,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from eleusis_lab.session import SavedSession
-from eleusis_lab.widgets._common import button
-from eleusis_lab.widgets.setup import SetupView
+from eleusis_lab.rules import Rule, RuleError, library
+from eleusis_lab.session import SavedSession, SessionError
+from eleusis_lab.widgets._common import button, rule_deck_of
+from eleusis_lab.widgets.rule_box import RuleBox
+from eleusis_lab.widgets.setup import TYPED, SetupView
 
 __all__ = ["SecretRuleField", "SetupForm"]
 
@@ -28,7 +36,7 @@ class SecretRuleField(w.HBox):
         self.hidden = w.Password(
             value=value,
             description="Secret rule",
-            placeholder="rule text or library key — hidden as you type",
+            placeholder="rule text, library key or words — hidden as you type",
         )
         self.shown = w.Text(value=value, description="Secret rule")
         for field in (self.hidden, self.shown):
@@ -100,9 +108,16 @@ class SetupForm(SetupView):
         )
         self.dealer.add_class("eleusis-dealer")
         self.rule = SecretRuleField(rule)
+        # Outside the fold: only *that* the secret is set in the fold, never what it is.
+        self.secret_note = w.HTML()
+        self.secret_note.add_class("eleusis-secret-note")
+        self.rule_row = w.VBox([self.rule, self.secret_note])  # one box: a redraw keeps the field in place
+        self.secret_words = self._secret_box()
+        # The chooser and the builder offer the rules of the chosen game's deck (letters or cards).
+        self.variant.observe(lambda _c: self._fresh_secret_box(), "value")
         self.report = w.HTML()
-        self.teacher = w.Accordion(children=[self.report])
-        self.teacher.set_title(0, "Teacher only — the rule check's report")
+        self.teacher = w.Accordion(children=[self._fold()])
+        self.teacher.set_title(0, "Teacher only — the secret in words or clicks; the rule check's report")
         self.teacher.selected_index = None
         self.teacher.add_class("eleusis-teacher")
         self.saved = w.VBox()
@@ -112,7 +127,54 @@ class SetupForm(SetupView):
 
     def rows(self) -> list[w.Widget]:
         who = [self.players, self.computers, self.dealer]
-        return [*self.shared_rows(who, self.rule), self.teacher, self.saved]
+        return [*self.shared_rows(who, self.rule_row), self.teacher, self.saved]
+
+    def _secret_box(self) -> RuleBox:
+        # No example in the placeholder: the teacher's secret might be that very example.
+        box = RuleBox(
+            rule_deck_of(self.variant.value),
+            secret=True,
+            placeholder="the secret in words or rule text (hidden as you type)",
+        )
+        box.add_class("eleusis-secret-words")
+        box.on_change(self._secret_given)
+        return box
+
+    def _fold(self) -> w.VBox:
+        say = (
+            '<div style="font-size:16px">Say the secret rule in words and click the rule you mean, or '
+            "build it by clicks: the Deal button deals it when the hidden field above is empty.</div>"
+        )
+        return w.VBox([w.HTML(say), self.secret_words, self.report])
+
+    def _secret_given(self, rule: Rule | None) -> None:
+        if rule is None:
+            self.secret_note.value = ""
+            return
+        self.rule.value = ""  # one secret at a time: the one in the fold
+        self.secret_note.value = (
+            '<div style="font-size:16px">The secret rule is set in the teacher\'s fold (hidden).</div>'
+        )
+
+    def secret_text(self) -> str:
+        """The secret to deal: the hidden field's rule text or library key, else the fold's rule.
+
+        Words typed in the hidden field go to the fold's chooser, and a typo's hint to the fold; either
+        way nothing is dealt, and the line under the form says where to look, never what was typed."""
+        typed = self.rule.value.strip()
+        if not typed:
+            return self.secret_words.rule.text if self.secret_words.rule is not None else ""
+        if typed in library.keys():  # noqa: SIM118 - keys() is the library's function
+            return typed
+        try:
+            Rule.parse(typed)
+            return typed
+        except RuleError as error:
+            where = f" at line {error.line}, column {error.column}" if error.line is not None else ""
+        self.secret_words.type_text(typed)
+        if self.secret_words.chooser.matches and " " in typed:  # a sentence, not a mistyped key
+            raise SessionError("That reads as words: open 'Teacher only' below and click the rule you mean.")
+        raise SessionError(f"The secret rule has a problem{where}: the hint is in 'Teacher only' below.")
 
     def show_saved(self, sessions: list[SavedSession]) -> None:
         """The autosaved sessions, newest first, each resumed by one click."""
@@ -136,7 +198,7 @@ class SetupForm(SetupView):
                 name, _, kind = part.partition("=")
                 computers[name.strip()] = (kind.strip() or "careful").lower()
         return {
-            **self.shared_request(self.rule.value),
+            **self.shared_request(self.secret_text() if self.source.value == TYPED else ""),
             "players": [n.strip() for n in self.players.value.split(",") if n.strip()],
             "computers": computers,
             "dealer": self.dealer.value.strip() or None,
@@ -147,4 +209,21 @@ class SetupForm(SetupView):
         self.rule.value = ""
         self.rule.eye.value = False
         self.report.value = ""
+        self._fresh_secret_box()
         super().dealt()
+
+    def _fresh_secret_box(self) -> None:
+        """A new fold box, and the old one's widgets closed: no copy of the secret (its text, the
+        sentences offered, the builder's rows) stays in the page's widget state."""
+        _close_tree(self.secret_words)
+        self.secret_words = self._secret_box()
+        self.teacher.children = [self._fold()]
+        self.secret_note.value = ""
+
+
+def _close_tree(widget: w.Widget) -> None:
+    """Close a widget and every widget below it (ipywidgets' close() leaves the children open)."""
+    if isinstance(widget, w.Box):  # the accordions and tabs too
+        for child in widget.children:
+            _close_tree(child)
+    widget.close()

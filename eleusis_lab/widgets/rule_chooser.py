@@ -46,6 +46,7 @@ class RuleChooser(w.VBox):
         self.matches: list[RuleMatch] = []
         self.rows: list[w.Button] = []
         self.picked: RuleMatch | None = None
+        self.builder: RuleBuilder | None = None  # the builder opened from a candidate, to adjust it
         self._callbacks: list[Callable[[RuleMatch], object]] = []
         # Enter (or leaving the box) sends the words: the value changes only then.
         self.words = w.Text(
@@ -97,6 +98,7 @@ class RuleChooser(w.VBox):
         """Show these candidates, one row each (for a caller that found them itself)."""
         self.matches = list(matches)
         self.picked = None
+        self.builder, self.builder_area.children = None, []  # a builder belongs to the words it came from
         self.rows = [self._row(k, m) for k, m in enumerate(self.matches)]
         self.list.children = self.rows
         self.message.value = f"<div>{escape(message)}</div>" if message else ""
@@ -130,5 +132,6 @@ class RuleChooser(w.VBox):
         except ValueError as err:
             self.message.value = f"<div>{escape(str(err))}</div>"
             return None
+        self.builder = builder
         self.builder_area.children = [builder]
         return builder

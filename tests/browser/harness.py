@@ -362,6 +362,11 @@ def class_deal(
     board.query_selector(".eleusis-seed-input input").fill(seed)
     page.wait_for_timeout(300)  # the typed values reach the kernel before the click
     board.query_selector(".eleusis-deal").click()
+    class_dealt(page, board)
+
+
+def class_dealt(page: Any, board: Any) -> None:
+    """Wait for the class board's deal: the first hand shown and "Dealt" in the verdict."""
     page.wait_for_function(
         "(b) => b.querySelectorAll('.eleusis-hand-card').length > 0 &&"
         " b.querySelector('.eleusis-verdict').innerText.includes('Dealt')",

@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from .harness import (
     _wait_http,
     artifacts_dir,
     class_deal,
+    class_dealt,
     free_port,
     jupyter_env,
 )
@@ -410,3 +412,97 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
     )
     assert len(timings) >= 12, "the page measured too few clicks"
     assert median < GOAL_MS, f"click -> verdict median {median:.1f} ms"
+
+
+# Each chooser row's font size and box, top to bottom, to check they are readable and never overlap.
+_ROWS = """(b) => Array.from(b.querySelectorAll('.eleusis-guess-choices .eleusis-chooser-row')).map(el => {
+  const r = el.getBoundingClientRect();
+  return {text: el.innerText.trim(), size: parseFloat(getComputedStyle(el).fontSize),
+          top: r.top, bottom: r.bottom};
+})"""
+
+
+def test_the_secret_and_a_guess_said_in_words_on_the_projector(browser: Any, class_command: str) -> None:
+    """Issue 28: the teacher says the secret in words (picked in the teacher's fold, never shown to the
+    class); a student's words give a readable chooser whose clicked row is the row judged, and the guess
+    judged is on the narrowing plot as the class's hypothesis."""
+    from eleusis_lab.rules.english import english
+    from eleusis_lab.science.words import closest_rules
+
+    said_secret, sentence = "alternate red and black", english(EXPRESS_RULE)
+    secrets = [EXPRESS_RULE, sentence, said_secret]
+    page = browser.new_page(viewport=PROJECTOR)
+    shots: list[Path] = []
+    try:
+        page.goto(class_command, wait_until="domcontentloaded", timeout=120_000)
+        page.wait_for_selector(".eleusis-class-board .eleusis-deal", state="attached", timeout=120_000)
+        board = page.query_selector(".eleusis-class-board")
+        board.query_selector(".eleusis-variant select").select_option(label="Eleusis Express")
+        board.query_selector(".eleusis-players input").fill(", ".join(PLAYERS))
+        board.query_selector(".eleusis-rule-input input").fill(said_secret)
+        board.query_selector(".eleusis-seed-input input").fill("3")
+        page.wait_for_timeout(300)
+        board.query_selector(".eleusis-deal").click()
+        page.wait_for_function(
+            "(b) => b.querySelector('.eleusis-setup-message').innerText.includes('Teacher only')", arg=board
+        )
+        _assert_secret(page, secrets)  # words in: nothing dealt, nothing of them shown
+        # The teacher opens the fold, clicks the sentence meant, and closes it.
+        title = page.get_by_text("Teacher only — the secret in words")
+        title.click()
+        row = page.locator(".eleusis-secret-words .eleusis-chooser-row", has_text=sentence)
+        row.click()
+        page.wait_for_function(
+            "(b) => b.querySelector('.eleusis-secret-note').innerText.includes('teacher')", arg=board
+        )
+        shots.append(_shot(page, "secret-in-words-fold-open"))
+        title.click()
+        page.wait_for_timeout(300)
+        _assert_secret(page, secrets)
+        board.query_selector(".eleusis-deal").click()
+        class_dealt(page, board)
+        _assert_secret(page, secrets)
+        words = board.query_selector(".eleusis-guess-words input")
+        for play in range(15):  # until a student may state the rule (in Express: after a right play)
+            if words is not None and words.is_visible():
+                break
+            _click_picture(page, board, 3 * play)
+            _assert_secret(page, secrets)
+            words = board.query_selector(".eleusis-guess-words input")
+        assert words is not None and words.is_visible(), "no guess possible in 15 plays"
+        guesser = board.query_selector(".eleusis-guess-box select").evaluate("(s) => s.value")
+        student_words = "the colours go red, black, red, black"
+        words.fill(student_words)
+        page.wait_for_timeout(300)
+        board.query_selector(".eleusis-find-rules").click()
+        page.wait_for_selector(".eleusis-guess-choices .eleusis-chooser-row", timeout=30_000)
+        board.evaluate(SETTLE)
+        rows = page.evaluate(_ROWS, board)
+        assert len(rows) >= 3 and all(r["size"] >= 18 for r in rows), rows
+        assert all(a["bottom"] <= b["top"] for a, b in pairwise(rows)), rows
+        shots.append(_shot(page, "guess-chooser"))
+        shots.append(_shot(page, "guess-chooser", SMALL))
+        page.set_viewport_size(PROJECTOR)
+        by_english = {m.english: m.text for m in closest_rules(student_words, deck="standard", k=5)}
+        clicked = page.locator(".eleusis-guess-choices .eleusis-chooser-row").nth(1)
+        clicked.scroll_into_view_if_needed()
+        page.mouse.click(*_centre(clicked.element_handle()))
+        page.wait_for_timeout(300)
+        board.query_selector(".eleusis-judge-choice").click()
+        page.wait_for_function(
+            "([b, who]) => b.querySelector('.eleusis-verdict').innerText.includes(who + \"'s guess\")",
+            arg=[board, guesser],
+            timeout=30_000,
+        )
+        board.evaluate(SETTLE)
+        judged = by_english[rows[1]["text"]]
+        assert judged in _text(board, VERDICT), (judged, _text(board, VERDICT))  # the row clicked
+        assert student_words in _text(board, ".eleusis-hypotheses-list")
+        assert guesser in _plot_text(page, board)["marks"], "the judged guess is not on the narrowing plot"
+        shots.append(_shot(page, "guess-judged"))
+    except Exception:
+        page.screenshot(path=str(artifacts_dir() / "projector-words-failure.png"))
+        raise
+    finally:
+        page.close()
+    print(f"\nprojector, words: screenshots {', '.join(p.name for p in shots)}")

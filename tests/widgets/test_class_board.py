@@ -13,6 +13,9 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
+from eleusis_lab.rules import Rule
+from eleusis_lab.rules.english import english
+from eleusis_lab.session import TableSession
 from eleusis_lab.widgets import ClassBoard
 from tests.widgets.conftest import button_for, fitting, play_to_the_end
 
@@ -178,11 +181,97 @@ def test_a_guess_in_words_offers_rules_to_pick_then_judges_it() -> None:
     assert "No rule matches" in box.message.value and board.session.to_json() == before
     box.words.value = "alternate colours"
     box.find.click()
-    assert box.choices.value == "card.color != prev.color"
-    assert any("Alternate red and black" in label for label, _ in box.choices.options)
+    assert box.chooser in box.children and box.chooser.picked is None
+    labels = [row.description for row in box.chooser.rows]
+    assert any("Alternate red and black" in label for label in labels)
+    box.judge_choice.click()  # nothing clicked yet: one line, nothing judged
+    assert "Click the rule" in box.message.value and board.session.to_json() == before
+    box.chooser.rows[labels.index("Alternate red and black cards.")].click()
     box.judge_choice.click()
     assert r.is_over and "RIGHT" in board.verdict_html
     assert "eleusis-scores" in board.scores.value
+
+
+def _words_found(words: str) -> tuple[ClassBoard, Any]:
+    """A board after one right play, with a student's words typed and the rules found for them."""
+    board = _board("express", "card.color != prev.color")
+    button_for(board, fitting(board.round)[0]).click()
+    box = board.guess_box
+    box.words.value = words
+    box.find.click()
+    return board, box
+
+
+def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
+    board, box = _words_found("the colours go red, black, red, black")
+    rows, matches = box.chooser.rows, box.chooser.matches
+    assert len(rows) >= 3 and [row.description for row in rows] == [m.english for m in matches]
+    assert "eleusis-chooser-row" in rows[0]._dom_classes  # the chooser's ≥ 18 px rows, one per row
+    rows[2].click()
+    assert box.chooser.picked == matches[2]
+    box.judge_choice.click()
+    guesser = str(board.session.events[-2].describe()).split(" guesses: ")
+    assert guesser[1] == matches[2].text  # the log says the rule judged: the third row's
+    (kept,) = [h for h in board.session.hypotheses if h.student == guesser[0]]
+    assert kept.rule == Rule.parse(matches[2].text) and kept.words == "the colours go red, black, red, black"
+
+
+def test_a_candidate_adjusted_in_the_builder_is_the_rule_judged() -> None:
+    board, box = _words_found("alternate colours")
+    box.chooser.rows[0].click()
+    builder = box.chooser.open_builder()
+    assert builder is not None and builder.rule == Rule.parse(box.chooser.matches[0].text)
+    builder.rows("main")[0].comparison.value = "same as"  # what the teacher's click on it does
+    box.judge_choice.click()
+    guessed = [e.describe() for e in board.session.events if " guesses: " in e.describe()]
+    assert guessed and guessed[-1].endswith("guesses: card.color == prev.color")
+    box.words.value = "red cards"
+    box.find.click()  # new words: the old builder goes with the old candidates
+    assert box.chooser.builder is None and box.chooser.builder_area.children == ()
+
+
+def test_a_judged_guess_becomes_the_class_hypothesis_on_the_narrowing_plot() -> None:
+    board = _board(players=FIVE, rule="card.color != prev.color", hypotheses=True, plots=True)
+    r = board.round
+    button_for(board, fitting(r)[0]).click()
+    box = board.guess_box
+    who = str(box.guesser.value)
+    box.words.value = "only red cards"
+    box.find.click()
+    said = box.chooser.matches[0]
+    box.chooser.rows[0].click()
+    box.judge_choice.click()
+    assert "WRONG" in board.verdict_html or "RIGHT" in board.verdict_html
+    (kept,) = [h for h in board.session.hypotheses if h.student == who]
+    assert kept.words == "only red cards" and kept.rule == Rule.parse(said.text)
+    board.render()
+    assert f'data-student="{who}"' in board.figures.plot.value
+    # The save keeps it, words and all, and a resumed session's undo still takes both back.
+    resumed = TableSession.from_json(board.session.to_json())
+    assert [(h.student, h.words) for h in resumed.hypotheses] == [(who, "only red cards")]
+    resumed.undo()
+    assert list(resumed.hypotheses) == []
+    assert not any(" guesses: " in e.describe() for e in resumed.events)
+    # One undo takes back the guess and the hypothesis it added, together.
+    board.session.undo()
+    assert who not in {h.student for h in board.session.hypotheses}
+    assert not any(e.describe().startswith(f"{who} guesses") for e in board.session.events)
+    # A guess the session refuses adds no hypothesis.
+    before = board.session.to_json()
+    board.guess("Nobody", "card is red")
+    assert "may not state the rule" in board.message_html and board.session.to_json() == before
+
+
+def test_the_reveal_of_a_typed_rule_gives_its_english_beside_the_rule_text() -> None:
+    typed = "card.color == red and card.rank > 5"  # in no library entry: the generated sentence
+    board = _board("express", typed)
+    assert board.reveal_html() == ""
+    board.reveal(force=True)
+    reveal, sentence = board.reveal_html(), english(typed)
+    assert sentence == "Play a card that is red and is higher than 5."
+    assert escape(sentence) in reveal and escape(Rule.parse(typed).text) in reveal
+    assert reveal.index(escape(sentence)) < reveal.index("in the rule language")
+    assert "The rule:" not in reveal
 
 
 def test_a_wrong_typed_guess_shows_a_counterexample_and_the_dealer_may_overrule() -> None:
