@@ -11,6 +11,7 @@ import ipywidgets as w
 import pytest
 
 from eleusis_lab.widgets import ClassBoard
+from eleusis_lab.widgets.round_board import RoundBoard
 from eleusis_lab.widgets.settle import SETTLE_SECONDS, Settle
 
 DOUBLE_CLICK_GAPS = (0.080, 0.150, 0.250, 0.400)  # seconds between the two clicks a browser sends
@@ -37,7 +38,7 @@ def _board(clock: Clock, players: tuple[str, ...] = ("Ana", "Ben", "Cy")) -> Cla
     return board
 
 
-def _events(board: ClassBoard) -> int:
+def _events(board: Any) -> int:
     return len(board.session.events)
 
 
@@ -149,3 +150,24 @@ def test_the_acceptance_map_toggle_is_only_in_the_closed_teacher_fold() -> None:
     assert holders == [board.figures.toggles]
     assert board.figures.toggles in _descendants(board.teacher) and board.teacher.selected_index is None
     assert toggle.value is False
+
+
+@pytest.mark.parametrize("gap", DOUBLE_CLICK_GAPS)
+def test_the_round_board_takes_one_play_per_double_click_and_reveals_only_when_confirmed(gap: float) -> None:
+    clock = Clock()
+    board = RoundBoard("express", ["Ana", "Ben", "Cy"], rule="express-1", seed=3, autosave=False, clock=clock)
+    board.form.deal.click()
+    clock.wait(SETTLE_SECONDS)
+    before = _events(board)
+    board.hand_buttons[0].click()
+    clock.wait(gap)
+    board.hand_buttons[0].click()
+    assert _events(board) == before + 1
+    board.actions.reveal.click()
+    clock.wait(gap)
+    board.actions.reveal.click()
+    board.reveal_ask.yes.click()
+    assert not board.session.revealed and board.reveal_ask.yes not in _descendants(board.actions)
+    clock.wait(SETTLE_SECONDS)
+    board.reveal_ask.yes.click()
+    assert board.session.revealed and "eleusis-revealed" in board.reveal_html()
