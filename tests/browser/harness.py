@@ -357,12 +357,21 @@ HAND_IS_CURRENT = """(b) => {
 # still that long, plus a margin for the redraw reaching the browser after the kernel's clock started.
 HAND_SETTLE_MS = round(SETTLE_SECONDS * 1000) + 150
 
+# Resolves once the hand has been still for ``ms``: a watcher left on the hand remembers its last change,
+# so a wait right after another (SETTLE) only waits what is left of the settle time.
 _HAND_STILL = """(board, ms) => new Promise(resolve => {
   const hand = board.querySelector('.eleusis-hand-view') || board;
-  let timer = setTimeout(done, ms);
-  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ms); });
-  function done() { obs.disconnect(); resolve(true); }
-  obs.observe(hand, {subtree: true, childList: true, characterData: true, attributes: true});
+  if (!hand.__eleusisWatched) {
+    hand.__eleusisWatched = true;
+    hand.__eleusisChanged = performance.now();
+    new MutationObserver(() => { hand.__eleusisChanged = performance.now(); })
+      .observe(hand, {subtree: true, childList: true, characterData: true, attributes: true});
+  }
+  const check = () => {
+    const left = ms - (performance.now() - hand.__eleusisChanged);
+    if (left <= 0) resolve(true); else setTimeout(check, left);
+  };
+  check();
 })"""
 
 
