@@ -28,11 +28,13 @@ from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_tab
 from eleusis_lab.widgets.class_setup import SetupForm
 from eleusis_lab.widgets.figures import FiguresView
 from eleusis_lab.widgets.hypotheses import HypothesisPanel
+from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
     ActionRow,
     HandView,
     MessageView,
+    RevealConfirm,
     SessionBoard,
     StatusView,
     TableView,
@@ -54,7 +56,8 @@ class ClassBoard(SessionBoard, w.VBox):
     players, e.g. ``{"Sci": "scientist"}``; ``options`` go to the round (``hand_size=10`` …);
     ``autosave`` is True (a new file in the saves folder), False, or a path; ``hypotheses`` shows the
     class hypotheses panel; ``plots`` its narrowing plot; ``acceptance_map`` (off: on a class board it
-    gives the rule away) is a teacher's toggle in the teacher's fold.
+    gives the rule away) is a teacher's toggle in the teacher's fold; ``clock`` (seconds, monotonic) times
+    the settle after the hand changes, the deal and the reveal's question (:mod:`.settle`; tests inject it).
     """
 
     def __init__(
@@ -73,6 +76,7 @@ class ClassBoard(SessionBoard, w.VBox):
         save_dir: str | Path | None = None,
         card_width: float = 56,
         title: str = "Eleusis — class board",
+        clock: Callable[[], float] | None = None,
     ) -> None:
         from eleusis_lab import scoring
 
@@ -80,7 +84,7 @@ class ClassBoard(SessionBoard, w.VBox):
         self._autosave = autosave
         self.session = TableSession(self._new_save_path())
         self.options = dict(options or {})
-        self._reveal_armed = False
+        self._dealt = Settle(clock=clock)  # a second click on Deal (a double-click) deals nothing
         self.form = SetupForm(
             variant=variant
             if variant in {key for _title, key in table_variants()}
@@ -89,14 +93,14 @@ class ClassBoard(SessionBoard, w.VBox):
             rule="" if rule is None else str(getattr(rule, "text", rule)),
             seed=seed,
             computers=", ".join(f"{n}={k}" for n, k in (computers or {}).items()),
-            on_deal=self.deal,
+            on_deal=self._deal_clicked,
             on_check=self.check_rule,
             on_resume=self.resume_from,
         )
         self.status = StatusView(turn=True)
         self.table = TableView(card_width, max_height="40vh")
         self.verdict = VerdictView(shows_end=True)
-        self.hand = HandView(self._card_clicked)
+        self.hand = HandView(self._card_clicked, settle=Settle(clock=clock))
         self.actions = ActionRow(
             {
                 "no-play": lambda: self.no_play(),
@@ -114,6 +118,7 @@ class ClassBoard(SessionBoard, w.VBox):
             CLASS_ACTIONS,
         )
         self.message = MessageView()
+        self.reveal_ask = RevealConfirm(lambda: self.reveal(force=True), Settle(clock=clock))
         self.guess_box = GuessBox(self._act)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
@@ -121,7 +126,10 @@ class ClassBoard(SessionBoard, w.VBox):
         self.panel: HypothesisPanel | None = None
         figures = FiguresView(plot=plots, acceptance_map=acceptance_map)
         if hypotheses:
-            self.panel = HypothesisPanel(plots=plots, acceptance_map=acceptance_map, figures_inside=False)
+            # the figures and their toggles are the board's: the toggles only in the teacher's fold
+            self.panel = HypothesisPanel(
+                plots=plots, acceptance_map=acceptance_map, figures_inside=False, toggles_inside=False
+            )
             figures = self.panel.figures
             self.panel.layout.flex = "1 1 0%"
             self.panel.layout.min_width = "16em"
@@ -131,7 +139,7 @@ class ClassBoard(SessionBoard, w.VBox):
         self.figures = figures
         self.teacher = TeacherFold(self._act, figures.toggles)
         left = w.VBox(
-            [self.table, self.verdict, self.scores, self.hand, self.actions, self.message],
+            [self.table, self.verdict, self.scores, self.hand, self.actions, self.message, self.reveal_ask],
             layout=w.Layout(flex="3 1 0%", min_width="0"),
         )
         right = w.VBox(
@@ -174,9 +182,17 @@ class ClassBoard(SessionBoard, w.VBox):
             return Path(self._autosave)
         return new_session_path(self._save_dir) if self._autosave else None
 
+    def _deal_clicked(self) -> None:
+        """The Deal button: a click within the settle time after a deal (a double-click) does nothing."""
+        if not self._dealt.settled():
+            return
+        self.deal()
+        if self.session.round is not None:
+            self._dealt.start()
+
     def deal(self) -> None:
         """Deal from the set-up form; a problem is one line under the form and nothing is dealt."""
-        self._reveal_armed = False
+        self.reveal_ask.ask(False)
         if not self.form.deal_into(self.session, self.options):  # dealt: the session redraws the board
             return
         self.message.value = ""
@@ -268,7 +284,8 @@ class ClassBoard(SessionBoard, w.VBox):
         return self._act(self.session.undo)
 
     def reveal(self, *, force: bool = False, record: str = "none") -> bool:
-        """Reveal the rule and end the round; mid-round the first click only asks for a second.
+        """Reveal the rule and end the round; mid-round (unless ``force``) it only asks, and the reveal is
+        the question's own button, away from *Reveal the rule* (:class:`RevealConfirm`).
 
         ``record="cell"`` also displays the round's record (:meth:`record`) as the cell's output."""
         if record == "cell":
@@ -281,13 +298,10 @@ class ClassBoard(SessionBoard, w.VBox):
         return self._reveal(force)
 
     def _reveal(self, force: bool) -> bool:
-        if not force and not self._reveal_armed and self.session.phase == "playing":
-            self._reveal_armed = True
-            self.message.say(
-                "The round is not over. Click 'Reveal the rule' again to reveal it now.", "warning"
-            )
+        if not force and self.session.phase == "playing":
+            self.reveal_ask.ask(True)
             return False
-        self._reveal_armed = False
+        self.reveal_ask.ask(False)
         shown = self._act(self.session.reveal)
         if shown:
             self.reveal_view.bring_into_view()
@@ -355,6 +369,8 @@ class ClassBoard(SessionBoard, w.VBox):
             self.reveal_view,
         ):
             view.render(s)
+        if s.phase != "playing" or s.revealed:
+            self.reveal_ask.ask(False)
         self.scores.value = scores_table_html(s) if s.phase == "over" else ""
         self.teacher.render(s)
         if self.panel is not None:

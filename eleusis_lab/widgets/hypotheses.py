@@ -84,7 +84,12 @@ class RoundHypotheses:
 
 
 class HypothesisPanel(w.VBox):
-    """Add a student's hypothesis; see it falsified with the card that did it; watch the space narrow."""
+    """Add a student's hypothesis; see it falsified with the card that did it; watch the space narrow.
+
+    ``figures_inside``: the figures are drawn in the panel (else the board places ``panel.figures``);
+    ``toggles_inside``: their toggles too (the class board puts them in the teacher's fold only, since the
+    acceptance map, ticked, shows the class the rule).
+    """
 
     def __init__(
         self,
@@ -93,6 +98,7 @@ class HypothesisPanel(w.VBox):
         acceptance_map: bool = True,
         card_width: float = 44,
         figures_inside: bool = True,
+        toggles_inside: bool = True,
     ) -> None:
         self.source: Any = None
         self.card_width = card_width
@@ -127,7 +133,7 @@ class HypothesisPanel(w.VBox):
                 self.words_box,
                 self.message,
                 self._list,
-                self.figures.toggles,
+                *([self.figures.toggles] if toggles_inside else []),
                 self.count,
                 *([self.figures] if figures_inside else []),
             ]

@@ -27,12 +27,14 @@ from eleusis_lab.session import GuessNotice, SessionError, TableSession, new_ses
 from eleusis_lab.widgets._common import STYLE
 from eleusis_lab.widgets.parts import CardPicker
 from eleusis_lab.widgets.round_setup import RoundSetup
+from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.views import (
     ActionRow,
     FinishBox,
     GuessRow,
     HandView,
     MessageView,
+    RevealConfirm,
     RevealPanel,
     ScoresView,
     SessionBoard,
@@ -55,7 +57,9 @@ class RoundBoard(SessionBoard, w.VBox):
     (``hand_size=10`` …); ``autosave`` is True (a new file in the saves folder), False, or a path;
     ``hypotheses`` shows the class-hypotheses panel (``plots``: its narrowing plot; ``acceptance_map``,
     off by default with real cards, where the class watches the screen);
-    ``four_colour`` starts with the colour-blind-safe deck (♦ blue, ♣ green).
+    ``four_colour`` starts with the colour-blind-safe deck (♦ blue, ♣ green); ``clock`` (seconds,
+    monotonic) times the settle after the hand changes and after the reveal's question appears
+    (:mod:`.settle`; tests inject it).
     """
 
     kind = "round"
@@ -81,6 +85,7 @@ class RoundBoard(SessionBoard, w.VBox):
         four_colour: bool = False,
         opponents: Sequence[str] = (),
         acceptance_map: bool | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.options = dict(options or {})
         if isinstance(autosave, str | Path):
@@ -105,7 +110,7 @@ class RoundBoard(SessionBoard, w.VBox):
         self.turn = TurnView()
         self.verdict = VerdictView(extra=self.verdict_extra)
         self.message = MessageView()
-        self.hand = HandView(self._card_clicked, card_width=hand_card_width)
+        self.hand = HandView(self._card_clicked, card_width=hand_card_width, settle=Settle(clock=clock))
         self.picker = CardPicker(self._picked)
         self.actions = ActionRow(
             {
@@ -122,6 +127,7 @@ class RoundBoard(SessionBoard, w.VBox):
             ROUND_ACTIONS,
         )
         self.guesses = GuessRow(lambda: self.guess(), self.overrule)
+        self.reveal_ask = RevealConfirm(lambda: self.reveal(force=True, record="board"), Settle(clock=clock))
         self.finish_box = FinishBox(lambda: self.finish())
         self.scores = ScoresView()
         self.reveal_panel = RevealPanel()
@@ -138,7 +144,6 @@ class RoundBoard(SessionBoard, w.VBox):
             self.panel.layout = w.Layout(flex="1 1 0%", min_width="18em", max_width="32em")
         self.session.board_notes["panel"] = self.panel is not None
         self.session.board_notes["plots"] = bool(plots)
-        self._reveal_armed = False
         left = w.VBox(self.play_views(), layout=w.Layout(flex="3 1 0%", min_width="0"))
         self.play_row = w.HBox([left, *([self.panel] if self.panel else [])], layout=w.Layout(width="100%"))
         figures = [self.panel.figures] if self.panel is not None else []
@@ -168,6 +173,7 @@ class RoundBoard(SessionBoard, w.VBox):
             self.hand,
             self.picker,
             self.actions,
+            self.reveal_ask,
             self.guesses,
             self.finish_box,
         ]
@@ -194,7 +200,8 @@ class RoundBoard(SessionBoard, w.VBox):
             self._dealt()
 
     def _dealt(self) -> None:
-        self.hand.selected, self._reveal_armed = [], False
+        self.hand.selected = []
+        self.reveal_ask.ask(False)
         r = self.round
         assert r is not None, "dealt"
         if self.panel is not None:
@@ -314,17 +321,16 @@ class RoundBoard(SessionBoard, w.VBox):
 
         Called from a cell the record is the cell's output (``record="cell"``, kept by ``nbconvert`` as a
         handout); the button prints it on the board (``"board"``); ``"none"`` prints nothing.  Before the
-        round is over the first click only asks for a second one (no accidental spoilers).
+        round is over it only asks (unless ``force``): the reveal is the question's own button, away from
+        *Reveal the rule* (:class:`RevealConfirm`), so a double-click never reveals.
         """
         r = self.round
         if r is None:
             return
-        if not r.is_over and not (force or self._reveal_armed):
-            self._reveal_armed = True
-            self.message.say(
-                "The round is not over. Click 'Reveal the rule' again to reveal it now.", "warning"
-            )
+        if not r.is_over and not force:
+            self.reveal_ask.ask(True)
             return
+        self.reveal_ask.ask(False)
         if self._act(lambda s: s.reveal()) and record != "none":
             self.reveal_panel.show_record(self.session, on_board=record == "board")
 
@@ -367,6 +373,8 @@ class RoundBoard(SessionBoard, w.VBox):
         self.finish_box.render(s)
         self.scores.render(s)
         self.reveal_panel.render(s)
+        if s.locked or r.is_over:
+            self.reveal_ask.ask(False)
         self.next_button.layout.display = None if "next-round" in can and r.is_over else "none"
 
     def verdict_extra(self) -> str:

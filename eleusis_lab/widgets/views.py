@@ -26,6 +26,7 @@ from eleusis_lab.session import GuessNotice, Notice, ScoreRow, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
+from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "GuessRow",
     "HandView",
     "MessageView",
+    "RevealConfirm",
     "RevealPanel",
     "ScoresView",
     "SessionBoard",
@@ -314,12 +316,19 @@ class HandView(HandArea):
     A click on a card that is not in the hand on show is a stale click (the second half of a double
     click, a click queued while the kernel judged the play before): it is ignored, so the verdict of
     the play just made stays on screen.  Every physical card is a different ``Card`` (the double deck's
-    two copies too), so a stale click can never play a card of the next hand.
+    two copies too), so a stale click can never play a card of the next hand.  The card buttons are
+    reused, though, so the same spot shows a card of the next hand at once: for the settle time after
+    the hand on show changes (the next student's hand, the hand after a play or the deal) a click is
+    ignored, not queued (:mod:`~eleusis_lab.widgets.settle`), and the title names whose hand it is.
     """
 
-    def __init__(self, on_play: Callable[[Card], None], card_width: float = 64) -> None:
+    def __init__(
+        self, on_play: Callable[[Card], None], card_width: float = 64, settle: Settle | None = None
+    ) -> None:
         super().__init__(self._clicked, card_width=card_width)
         self._on_play = on_play
+        self.settle = settle if settle is not None else Settle()
+        self._shown: tuple[str | None, tuple[Card, ...]] = (None, ())  # whose hand, which cards
         self._base_width = card_width
         self.selected: list[Card] = []  # a New Eleusis string being chosen (not game state: a choice)
         self.add_class("eleusis-hand-view")
@@ -328,8 +337,16 @@ class HandView(HandArea):
         self.row.layout.overflow_x = "auto"
 
     def _clicked(self, card: Card) -> None:
-        if card in self.cards:
+        if card in self.cards and self.settle.settled():
             self._on_play(card)
+
+    def _now_showing(self, who: str | None, cards: list[Card]) -> None:
+        """Start the settle time when the hand under the pointer changed (owner or cards)."""
+        shown = (who, tuple(cards))
+        if shown != self._shown:
+            self._shown = shown
+            if cards:
+                self.settle.start()
 
     def render(self, session: BoardSession) -> None:
         r, can = session.round, session.possible()
@@ -337,9 +354,11 @@ class HandView(HandArea):
         visible = not session.physical and ("play" in can or "play-string" in can) and who is not None
         self.layout.display = None if visible else "none"
         if r is None or who is None or not visible:
+            self._now_showing(None, [])
             self.cards = []
             return
         cards = r.hand(who)
+        self._now_showing(who, cards)
         self.selected = [c for c in self.selected if c in cards]
         how = (
             "click the cards of your string in order, then 'Play string'"
@@ -446,6 +465,44 @@ class ActionRow(w.HBox):
             if key == "hint" and session.hint_needs_consent():
                 kids.append(self.agree)
         set_children(self, kids)
+
+
+class RevealConfirm(w.HBox):
+    """Mid-round, *Reveal the rule* only asks: the reveal is this row's own button, on a row of its own
+    under the action row (never where Reveal was, so a double-click on Reveal cannot reach it), and a
+    click on it within the settle time after it appeared is ignored.  *Keep playing* puts the row away."""
+
+    def __init__(
+        self, on_reveal: Callable[[], object], settle: Settle | None = None, *, what: str = "the round"
+    ) -> None:
+        self.settle = settle if settle is not None else Settle()
+        self.question = w.HTML(
+            f"<b>Reveal the rule now?</b> {escape(what.capitalize())} is not over: the class will read it."
+        )
+        self.keep = button("Keep playing", "eleusis-reveal-keep", lambda _b: self.ask(False), width="10em")
+        self.yes = button(
+            "Yes, reveal it now",
+            "eleusis-reveal-confirm",
+            lambda _b: self._confirmed(),
+            width="13em",
+            style="danger",
+        )
+        self._on_reveal = on_reveal
+        self.asking = False
+        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.add_class("eleusis-reveal-ask")
+
+    def ask(self, on: bool = True) -> None:
+        """Show (or put away) the question; showing it starts the settle time of its button."""
+        if on and not self.asking:
+            self.settle.start()
+        self.asking = on
+        set_children(self, [self.question, self.keep, self.yes] if on else [])
+
+    def _confirmed(self) -> None:
+        if self.asking and self.settle.settled():
+            self.ask(False)
+            self._on_reveal()
 
 
 class GuessRow(w.VBox):

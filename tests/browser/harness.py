@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eleusis_lab.widgets.settle import SETTLE_SECONDS
+
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "lessons"
 FIRST_LESSON = "01_meet_eleusis.ipynb"
@@ -324,7 +326,9 @@ def board_state(board: Any) -> dict[str, Any]:
 
 
 def timed_click(board: Any) -> dict[str, Any] | None:
-    """Click the first enabled hand card; milliseconds until the verdict and the table changed."""
+    """Click the first enabled hand card, once the hand has settled; milliseconds until the verdict and
+    the table changed (the wait before the click is not counted)."""
+    hand_settled(board)
     result = board.evaluate(_TIMED_CLICK)
     return None if result is None else dict(result)
 
@@ -346,6 +350,34 @@ HAND_IS_CURRENT = """(b) => {
   const hand = b.querySelector('.eleusis-hand-view');
   return !!m && !!hand && hand.innerText.includes(m[1] + "'s hand");
 }"""
+
+
+# A board ignores a click on a hand for SETTLE_SECONDS after the hand on show changed (issue 29: a
+# double-click must not play for the next student).  A test clicks like a class: once the hand has been
+# still that long, plus a margin for the redraw reaching the browser after the kernel's clock started.
+HAND_SETTLE_MS = round(SETTLE_SECONDS * 1000) + 150
+
+# Resolves once the hand has been still for ``ms``: a watcher left on the hand remembers its last change,
+# so a wait right after another (SETTLE) only waits what is left of the settle time.
+_HAND_STILL = """(board, ms) => new Promise(resolve => {
+  const hand = board.querySelector('.eleusis-hand-view') || board;
+  if (!hand.__eleusisWatched) {
+    hand.__eleusisWatched = true;
+    hand.__eleusisChanged = performance.now();
+    new MutationObserver(() => { hand.__eleusisChanged = performance.now(); })
+      .observe(hand, {subtree: true, childList: true, characterData: true, attributes: true});
+  }
+  const check = () => {
+    const left = ms - (performance.now() - hand.__eleusisChanged);
+    if (left <= 0) resolve(true); else setTimeout(check, left);
+  };
+  check();
+})"""
+
+
+def hand_settled(board: Any) -> None:
+    """Wait until the board's hand has not changed for the settle time (a click now is taken)."""
+    board.evaluate(_HAND_STILL, HAND_SETTLE_MS)
 
 
 def class_deal(
@@ -374,3 +406,4 @@ def class_dealt(page: Any, board: Any) -> None:
         timeout=30_000,
     )
     board.evaluate(SETTLE)
+    hand_settled(board)

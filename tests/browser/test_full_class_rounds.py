@@ -17,7 +17,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from .harness import HAND_CARD, HAND_IS_CURRENT, SETTLE, TABLE, VERDICT, artifacts_dir, class_deal, voila
+from .harness import (
+    HAND_CARD,
+    HAND_IS_CURRENT,
+    SETTLE,
+    TABLE,
+    VERDICT,
+    artifacts_dir,
+    class_deal,
+    hand_settled,
+    voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -81,6 +91,7 @@ def _click_a_card(page: Any, board: Any) -> str:
     # The hand on show must be the hand of the player whose turn it is (the board has redrawn): a click
     # on the last player's hand is a stale click, which the board rightly ignores.
     page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
+    hand_settled(board)  # the board takes no click for the settle time after the hand changed
     for _attempt in range(10):  # a hand redrawn between finding a card and clicking it: find it again
         card = board.query_selector(ENABLED_CARD)
         assert card is not None, "no clickable card in the hand"

@@ -35,6 +35,7 @@ import pytest
 from .harness import (
     HAND_CARD,
     HAND_IS_CURRENT,
+    HAND_SETTLE_MS,
     SETTLE,
     VERDICT,
     _wait_http,
@@ -42,6 +43,7 @@ from .harness import (
     class_deal,
     class_dealt,
     free_port,
+    hand_settled,
     jupyter_env,
 )
 
@@ -261,6 +263,7 @@ def _picture_centre(page: Any, board: Any, pick: int) -> tuple[float, float, str
     """The centre of a playable card's picture (the ``pick``-th, round the hand), and the card's label."""
     page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
     board.evaluate(SETTLE)
+    hand_settled(board)
     found = page.evaluate(_PICTURE, [board, pick])
     assert found is not None, "no playable card picture in the hand"
     assert found["hit"] == found["label"], f"the picture of {found['label']} is not its button: {found}"
@@ -375,13 +378,13 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
             assert _text(board, VERDICT).startswith(f"{player} played {label}")
         _assert_one_screen(page, board, with_no_play=False)
         assert "phase: first-half" in _text(board, ".eleusis-status")
-        board.query_selector(".eleusis-reveal").click()  # mid-round: the first click asks
-        page.wait_for_function(
-            "(b) => b.querySelector('.eleusis-message').innerText.includes('again')", arg=board
-        )
+        board.query_selector(".eleusis-reveal").click()  # mid-round: Reveal asks, on a row of its own
+        board.wait_for_selector(".eleusis-reveal-confirm", state="visible")
+        page.wait_for_timeout(HAND_SETTLE_MS)  # the teacher reads the question
         # The teacher had scrolled down to the figures: the status line is off the top of the screen.
         assert board.evaluate(_SCROLL_DOWN) < 0, "the page did not scroll (is it too short?)"
-        page.mouse.click(*_centre(board.query_selector(".eleusis-reveal")))  # no scrolling by Playwright
+        confirm = board.query_selector(".eleusis-reveal-confirm")
+        page.mouse.click(*_centre(confirm))  # no scrolling by Playwright
         page.wait_for_selector(".eleusis-revealed", state="visible", timeout=30_000)
         board.evaluate(SETTLE)
         banner = _in_screen(page, board, ".eleusis-revealed")

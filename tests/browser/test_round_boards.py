@@ -13,7 +13,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from .harness import artifacts_dir, voila
+from .harness import artifacts_dir, hand_settled, voila
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,9 @@ def test_solo_and_real_cards_boards_in_voila(browser: Any, tmp_path: Path, width
             for n in range(6):
                 before = _verdict(solo)
                 page.locator(".eleusis-solo-board .eleusis-prediction button").nth(n % 2).click()
-                page.wait_for_timeout(250)  # the prediction reaches the kernel before the card
+                # the prediction reaches the kernel, and the hand has settled, before the card
+                page.wait_for_timeout(250)
+                hand_settled(solo)
                 page.locator(".eleusis-solo-board .eleusis-hand-card:not([disabled])").first.click()
                 page.wait_for_function(
                     "([b, v]) => b.querySelector('.eleusis-verdict').innerText.trim() !== v",

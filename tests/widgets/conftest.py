@@ -13,6 +13,26 @@ def _saves_in_tmp(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("ELEUSIS_LAB_SAVES", str(tmp_path / "saves"))
 
 
+class PatientClock:
+    """A clock that moves a second on at every reading: a class that waits for the next hand, so the
+    settle time (widgets/settle.py) never refuses a click in tests that are not about it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def _patient_class(monkeypatch) -> None:
+    """Boards built without a clock read this one; the settle tests inject their own exact clock."""
+    from eleusis_lab.widgets.settle import Settle
+
+    monkeypatch.setattr(Settle, "clock", PatientClock())
+
+
 def button_for(board: Any, card: Any) -> Any:
     """The hand button that plays ``card``."""
     matches = [b for b in board.hand_buttons if b.card == card]

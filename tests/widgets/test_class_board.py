@@ -159,9 +159,11 @@ def test_gardner_reveal_mid_round_locks_the_hands_and_shows_the_scores() -> None
     for _ in range(3):
         button_for(board, r.hand(r.current_player)[0]).click()
     assert r.phase == "first-half"
-    board.actions.reveal.click()  # mid-round: the first click asks
-    assert not board.session.revealed and "again" in board.message_html
+    board.actions.reveal.click()  # mid-round: Reveal only asks; the reveal is the question's own button
     board.actions.reveal.click()
+    assert not board.session.revealed and "Reveal the rule now?" in board.reveal_ask.question.value
+    assert board.reveal_ask.children and board.reveal_ask.yes not in board.actions.children
+    board.reveal_ask.yes.click()
     assert board.session.revealed and board.hand_buttons == []
     assert board.actions.no_play not in board.actions.children
     assert board.actions.next_round in board.actions.children
