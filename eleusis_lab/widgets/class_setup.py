@@ -215,9 +215,15 @@ class SetupForm(SetupView):
     def _fresh_secret_box(self) -> None:
         """A new fold box, and the old one's widgets closed: no copy of the secret (its text, the
         sentences offered, the builder's rows) stays in the page's widget state."""
-        _close_tree(self.secret_words)
+        old_fold, old_box = self.teacher.children[0], self.secret_words
         self.secret_words = self._secret_box()
         self.teacher.children = [self._fold()]
+        # No live widget may keep a closed one among its children: a page that loads the widget state
+        # whole (Voila, a notebook reopened) then renders none of the board.  So the old fold lets go of
+        # its children (the report lives on in the new fold) before it and the old box are closed.
+        old_fold.children = ()
+        old_fold.close()
+        _close_tree(old_box)
         self.secret_note.value = ""
 
 

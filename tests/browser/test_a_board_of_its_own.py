@@ -10,7 +10,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from .harness import HAND_IS_CURRENT, SETTLE, artifacts_dir, voila
+from .harness import HAND_IS_CURRENT, SETTLE, artifacts_dir, hand_settled, voila
 
 pytestmark = pytest.mark.browser
 
@@ -80,6 +80,7 @@ def test_a_board_laid_out_in_a_test_plays_a_round_in_voila(browser: Any, tmp_pat
             for _ in range(4):
                 page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=15_000)
                 board.evaluate(SETTLE)  # the redraw has arrived whole: no click on the last hand
+                hand_settled(board)  # and the hand has been still for the settle time, as a class waits
                 before = _verdict(board)
                 page.locator(".tiny-board .eleusis-hand-card:not([disabled])").first.click()
                 page.wait_for_function(

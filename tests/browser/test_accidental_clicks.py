@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from eleusis_lab.widgets.settle import SETTLE_SECONDS
+
 from .harness import HAND_CARD, HAND_IS_CURRENT, SETTLE, VERDICT, hand_settled
 from .test_projector import EXPRESS_RULE, PLAYERS, PROJECTOR, _judged, _text, class_command
 
@@ -55,7 +57,11 @@ def _centre(board: Any, selector: str, nth: int = 0) -> tuple[float, float]:
 def _clicks(page: Any, points: list[tuple[float, float, int]]) -> dict[str, Any]:
     done = dict(page.evaluate(_CLICKS, [list(p) for p in points]))
     for measured, (_x, _y, delay) in zip(done["gaps"], points[1:], strict=True):
-        assert delay - 5 <= measured <= delay + 60, f"the page clicked {measured:.0f} ms apart, not {delay}"
+        # A busy machine may stretch a gap; it still tests the guard while the second click comes well
+        # inside the settle time (a slower one would be a second, deliberate click).
+        assert delay - 5 <= measured <= min(delay + 250, 0.9 * SETTLE_SECONDS * 1000), (
+            f"the page clicked {measured:.0f} ms apart, not {delay}"
+        )
     return done
 
 
