@@ -71,7 +71,7 @@ __all__ = [
     "FORMAT",
     "OPPONENTS",
     "JournalEntry",
-    "ScoreRow",
+    "MatchScoreRow",
     "SessionError",
     "TableSession",
     "one_line",
@@ -91,7 +91,7 @@ class SessionError(ValueError):
 
 
 @dataclass(frozen=True)
-class ScoreRow:
+class MatchScoreRow:
     """One line of the scores table: this round's points and the match total so far."""
 
     name: str
@@ -894,7 +894,7 @@ class TableSession:
             return library.get(spec.rule_key).english
         return rule_english(r.rule)
 
-    def scores(self) -> list[ScoreRow]:
+    def scores(self) -> list[MatchScoreRow]:
         """This round's points (final once over or revealed) beside the match totals."""
         r = self.round
         if r is None:
@@ -902,7 +902,7 @@ class TableSession:
         totals = self.totals()
         dealer = r.dealer or "Dealer"
         return [
-            ScoreRow(
+            MatchScoreRow(
                 name,
                 points,
                 totals.get(name, points) if self.locked else totals.get(name, 0) + points,

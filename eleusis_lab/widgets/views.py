@@ -22,7 +22,7 @@ import ipywidgets as w
 from eleusis_lab.cards import Card
 from eleusis_lab.play import Round
 from eleusis_lab.render import cards_html
-from eleusis_lab.session import GuessNotice, Notice, ScoreRow, VerdictNotice
+from eleusis_lab.session import GuessNotice, MatchScoreRow, Notice, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
@@ -151,7 +151,7 @@ class BoardSession(Protocol):
 
     def last_was_guess(self) -> bool: ...
 
-    def scores(self) -> list[ScoreRow]: ...
+    def scores(self) -> list[MatchScoreRow]: ...
 
     def score_notes(self) -> list[str]: ...
 
