@@ -408,8 +408,22 @@ def lab_papers() -> list[str]:
     """A lesson's lab sheet and exit tickets with hostile text in every field a teacher could edit."""
     import dataclasses
 
-    from eleusis_lab.worksheets.labsheets import PAPERS, exit_ticket_html, lab_sheet_html
+    from eleusis_lab.worksheets.labsheets import (
+        NO_LAPTOP_SHEETS,
+        PAPERS,
+        Table,
+        exit_ticket_html,
+        lab_sheet_html,
+        record_sheet_html,
+    )
 
+    sheet = dataclasses.replace(
+        NO_LAPTOP_SHEETS["team-record"],
+        title=HOSTILE[0],
+        how=" ".join(HOSTILE),
+        tables=(Table(tuple(HOSTILE), 2, caption=HOSTILE[1]),),
+        conclusion=tuple(HOSTILE),
+    )
     paper = dataclasses.replace(
         PAPERS["09_trying_to_be_wrong"],
         title=HOSTILE[0],
@@ -418,7 +432,8 @@ def lab_papers() -> list[str]:
         conclusion=tuple(HOSTILE),
         exit_ticket=tuple((p, p) for p in HOSTILE[:3]),
     )
-    return [lab_sheet_html(paper, "A4")] + [exit_ticket_html(paper, "A4", answers=a) for a in (True, False)]
+    tickets = [exit_ticket_html(paper, "A4", answers=a) for a in (True, False)]
+    return [lab_sheet_html(paper, "A4"), record_sheet_html(sheet, "A4"), *tickets]
 
 
 def _revealed_session() -> Any:
@@ -507,6 +522,7 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
         # The worksheet page (document) draws every puzzle with these.
         "eleusis_lab.worksheets.labsheets.lab_sheet_html": lab_papers,
         "eleusis_lab.worksheets.labsheets.exit_ticket_html": lab_papers,
+        "eleusis_lab.worksheets.labsheets.record_sheet_html": lab_papers,
         "eleusis_lab.worksheets.html.document": worksheets,
         "eleusis_lab.worksheets.html.puzzle_html": worksheets,
         "eleusis_lab.worksheets.html.key_html": worksheets,
