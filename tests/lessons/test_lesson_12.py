@@ -1,0 +1,31 @@
+"""Teacher guide C's claims (``lessons/12_no_laptops.ipynb``), checked after Run All."""
+
+from __future__ import annotations
+
+from lesson_kernel import Lesson, RunAllChecks, lesson_fixture
+
+lesson = lesson_fixture("12_no_laptops")
+
+
+class TestRunAll(RunAllChecks):
+    """Run All leaves the team board undealt, the class tables empty, and shows every figure."""
+
+
+def test_the_team_board_has_the_teams_as_players_and_waits_for_the_teachers_rule(lesson: Lesson) -> None:
+    assert lesson.value("team_board.form.players.value") == ", ".join(lesson.value("teams"))
+    assert lesson.value("team_board.round is None"), "the teacher types the secret and deals in class"
+
+
+def test_the_sheets_are_built_and_shown_one_page_each(lesson: Lesson) -> None:
+    names = lesson.value("[p.name for p in sheets]")
+    assert sorted(names) == sorted(
+        f"no-laptops-{key}-{size}.pdf" for key in ("team-record", "2-4-6-sure") for size in ("A4", "Letter")
+    )
+    lesson.run(
+        r"""
+from pypdf import PdfReader
+assert all(len(PdfReader(p).pages) == 1 for p in sheets)
+"""
+    )
+    shown = lesson.cell("display(*(first_page(path)")
+    assert lesson.images(shown) == 2, "both A4 sheets previewed"
