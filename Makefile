@@ -99,7 +99,9 @@ unit: $(STAMP)
 
 # Edit a lesson's .md, then `make lessons`: the notebooks are synced from the text first. tests/lessons runs
 # each notebook once, top to bottom (Run All), in one kernel, and checks the lessons' claims on its objects
-# and outputs; --dist loadfile keeps a lesson's tests on one worker, so no notebook runs twice.
+# and outputs; --dist loadfile keeps a lesson's tests on one worker, so no notebook runs twice. The notebooks
+# run in a copy made as make lab makes out/lessons (out/lessons-under-test), and the stage fails when git
+# status after it differs from before it: running the lessons never modifies the repository.
 lessons: sync-lessons
 	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --durations=8 tests/lessons
 

@@ -8,15 +8,23 @@ checks could only look at printed output).  nbclient executes the notebook in a 
 running, so a test can read the lesson's own objects (``lesson.value("board.round.evidence()")``) and
 every cell's outputs.  Each test module executes its lesson once (a module-scoped fixture) and all its
 tests share that run: the whole folder costs one execution per notebook, as nbval did.
+
+The notebooks run where a class runs them: in a working copy of the lessons made by the copy step of
+``make lab`` / ``eleusis-lab lab`` (:func:`eleusis_lab.lesson_copy.copy_lessons`, no server), inside the
+repository's ignored ``out/`` folder, so a lesson that writes beside itself or into ``../lessons`` shows up
+in ``git status``; ``conftest.py`` compares ``git status`` before and after the stage
+(:mod:`repository_state`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,17 +32,29 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from eleusis_lab.lesson_copy import copy_lessons
+
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 REPO = LESSONS_DIR.parent
+# Where the lessons run: out/ is ignored by git, as make lab's out/lessons is; one folder per xdist worker.
+WORKING_COPIES = REPO / "out" / "lessons-under-test"
 _MARK = "@@LESSON-VALUE@@"
 
 
+@cache
+def working_copy() -> Path:
+    """A fresh copy of the lessons, made as ``make lab`` makes ``out/lessons`` (its copy step, no server)."""
+    folder = WORKING_COPIES / os.environ.get("PYTEST_XDIST_WORKER", "main")
+    shutil.rmtree(folder, ignore_errors=True)
+    copy_lessons(folder)
+    return folder
+
+
 def lesson_path(stem: str) -> Path:
-    """The notebook ``lessons/<stem>.ipynb`` (a clear error when it is missing)."""
-    path = LESSONS_DIR / f"{stem}.ipynb"
-    if not path.is_file():
-        raise FileNotFoundError(f"no lesson notebook {path}")
-    return path
+    """The notebook ``<stem>.ipynb`` of the working copy (a clear error when the kit has no such lesson)."""
+    if not (LESSONS_DIR / f"{stem}.ipynb").is_file():
+        raise FileNotFoundError(f"no lesson notebook {LESSONS_DIR / stem}.ipynb")
+    return working_copy() / f"{stem}.ipynb"
 
 
 class Lesson:
@@ -100,7 +120,8 @@ class Lesson:
 
 @contextmanager
 def executed(stem: str) -> Iterator[Lesson]:
-    """Run All of ``lessons/<stem>.ipynb`` in a fresh kernel; the kernel lives until the block ends.
+    """Run All of the working copy's ``<stem>.ipynb`` in a fresh kernel, in the copy's folder (as JupyterLab
+    runs it under ``make lab``); the kernel lives until the block ends.
 
     Saves go to a temporary folder (``ELEUSIS_LAB_SAVES``) and the kernel imports this checkout's kit.
     """
@@ -115,7 +136,7 @@ def executed(stem: str) -> Iterator[Lesson]:
             notebook,
             timeout=120,
             kernel_name="python3",
-            resources={"metadata": {"path": str(LESSONS_DIR)}},
+            resources={"metadata": {"path": str(path.parent)}},
         )
         try:
             with client.setup_kernel():
@@ -192,6 +213,10 @@ class RunAllChecks:
 
     The module defines the ``lesson`` fixture (``lesson = lesson_fixture("NN_name")``).
     """
+
+    def test_the_lesson_runs_in_the_working_copy_not_in_the_tracked_lessons(self, lesson: Lesson) -> None:
+        # Where JupyterLab runs it under make lab: whatever it writes beside itself stays out of git.
+        assert lesson.value("__import__('os').getcwd()") == str(working_copy())
 
     def test_boards_are_unplayed_after_run_all(self, lesson: Lesson) -> None:
         boards = lesson.state_after_run_all["boards"]
