@@ -86,9 +86,9 @@ class RevealView(w.VBox):
         )
         ok = r.seal.verify(r.rule.text)
         seal = (
-            f"Seal checked: fingerprint {r.seal.fingerprint} matches this rule."
+            f"Seal checked: the seal code {r.seal.fingerprint} matches this rule."
             if ok
-            else f"Seal BROKEN: fingerprint {r.seal.fingerprint} does not match this rule!"
+            else f"Seal BROKEN: the seal code {r.seal.fingerprint} does not match this rule!"
         )
         self.banner.value = (
             f'<div class="eleusis-revealed" style="font-family:{FONT};background:#f5f3ff;'

@@ -179,7 +179,7 @@ class StatusView(w.HTML):
         bits = [
             f"<b>{escape(VARIANT_TITLES.get(r.variant, r.title))}</b>",
             f"round {session.round_number}",
-            f'sealed rule <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>',
+            f'rule locked in, seal code <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>',
         ]
         if session.revealed:
             bits.append("<b>the rule is revealed: the round is over</b>")
@@ -623,7 +623,7 @@ class RevealPanel(w.VBox):
         word = "matches this rule" if ok else "does NOT match this rule"
         parts.append(
             banner(
-                f"Seal checked: fingerprint {r.seal.fingerprint} {word}.", "accepted" if ok else "rejected"
+                f"Seal checked: the seal code {r.seal.fingerprint} {word}.", "accepted" if ok else "rejected"
             )
         )
         self.banner.value = '<div class="eleusis-revealed" style="margin:8px 0">' + "".join(parts) + "</div>"
