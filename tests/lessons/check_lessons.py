@@ -11,8 +11,10 @@ do when a lesson breaks one of these:
 - no cell holds test code in front of students: no ``assert``, no ``NBVAL`` marker (the lessons' claims
   are checked by ``tests/lessons/test_lesson_NN.py``, which run the notebooks);
 - ``lessons/unit.toml`` lists every lesson once: the core path, the optional days, the teacher guide;
-  a core lesson says where to stop if short of time, its *Time* fits the period, and its teacher notes
-  hold the parts a teacher needs (``TEACHER_PARTS``);
+  a lesson a class meets says where to stop if short of time, its *Time* fits the period and its parts
+  add up to it, its teacher notes hold the parts a teacher needs (``TEACHER_PARTS``), its *At a glance*
+  says the time, the preparation, the groups and what to do without laptops (``GLANCE_PARTS``), and
+  every *Talk about it* question has its numbered answer; a teacher guide's notes hold ``GUIDE_PARTS``;
 - the core path (every Markdown cell before the first *If you have time* heading and before *Teacher
   notes*) is under ``CORE_WORDS_LIMIT`` words, so a lesson fits one class period.
 
@@ -59,6 +61,10 @@ TEACHER_PARTS = (
     "Extension",
     "Accessibility",
 )
+# What a lesson's *At a glance* paragraph says (case-insensitive): time, preparation, groups, laptops.
+GLANCE_PARTS = ("minutes", "preparation", "group", "laptop")
+# What a teacher guide's notes hold: what it takes, and how to make it work for every student.
+GUIDE_PARTS = ("At a glance", "Accessibility")
 STOP_HERE = re.compile(r"stop here if short of time|if you are short of time, stop here", re.IGNORECASE)
 TEST_CODE = re.compile(r"^\s*assert\b|NBVAL", re.MULTILINE)
 EXTRAS_HEADING = re.compile(r"^#{1,6}\s+If you have time\b", re.IGNORECASE | re.MULTILINE)
@@ -146,11 +152,56 @@ def core_problems(notebook: Any, period_minutes: int) -> list[str]:
     minutes = [int(n) for n in re.findall(r"(\d+) minutes", time_text)]
     if not minutes or max(minutes) > period_minutes:
         problems.append(f"the *Time* section must state the lesson's minutes, at most {period_minutes}")
+    elif sum(time_parts(time_text)) != max(minutes):
+        problems.append(
+            f"the *Time* section's parts ({' + '.join(map(str, time_parts(time_text)))}) must add up to its"
+            f" {max(minutes)} minutes ('5 to start, 10 for …')"
+        )
     notes = markdown[-1] if markdown else ""
     missing = [part for part in TEACHER_PARTS if part not in notes]
     if missing:
         problems.append("the teacher notes lack: " + ", ".join(missing))
+    glance = _part(notes, "At a glance")
+    missing = [word for word in GLANCE_PARTS if word not in glance.lower()]
+    if glance and missing:
+        problems.append("the *At a glance* paragraph must say: " + ", ".join(missing))
+    questions = talk_questions(markdown)
+    answers = _part(notes, "Answers to *Talk about it*")
+    unanswered = [n for n in range(1, questions + 1) if f"({n})" not in answers]
+    if unanswered:
+        problems.append(
+            f"*Talk about it* question(s) {unanswered} have no answer '(n) …' in the teacher notes"
+        )
     return problems
+
+
+def guide_problems(notebook: Any) -> list[str]:
+    """What a teacher guide's notes lack (``GUIDE_PARTS``)."""
+    markdown = [c.source for c in notebook.cells if c.cell_type == "markdown"]
+    notes = markdown[-1] if markdown else ""
+    missing = [part for part in GUIDE_PARTS if f"**{part}" not in notes]
+    return ["the teacher notes lack: " + ", ".join(missing)] if missing else []
+
+
+def time_parts(time_text: str) -> list[int]:
+    """The minutes of each part of a *Time* section: '5 to start, 10 for the rules' gives [5, 10]."""
+    return [int(n) for n in re.findall(r"\b(\d+)\s+(?:to|for)\s", time_text)]
+
+
+def talk_questions(markdown: Sequence[str]) -> int:
+    """How many questions the *Talk about it* section asks (its numbered or bulleted items)."""
+    for source in markdown:
+        if match := re.search(r"^## Talk about it\s*$(.*?)(?=^#|\Z)", source, re.MULTILINE | re.DOTALL):
+            return len(re.findall(r"^(?:\d+\.|-) ", match.group(1), re.MULTILINE))
+    return 0
+
+
+def _part(notes: str, label: str) -> str:
+    """The paragraph of the teacher notes that starts with the bold ``label`` (empty when there is none)."""
+    for paragraph in notes.split("\n\n"):
+        if paragraph.lstrip().startswith(f"**{label}"):
+            return paragraph
+    return ""
 
 
 def unit_problems(lessons_dir: Path, stems: set[str]) -> tuple[list[str], dict[str, Any]]:
@@ -214,6 +265,8 @@ def check(lessons_dir: Path, *, show_counts: bool = False) -> list[str]:
         problems += [f"{stem}: {p}" for p in pattern_problems(notebook)]
         if stem in core:
             problems += [f"{stem}: {p}" for p in core_problems(notebook, unit.get("period_minutes", 50))]
+        elif stem in unit.get("teacher_guide", []):
+            problems += [f"{stem}: {p}" for p in guide_problems(notebook)]
         words = word_count(notebook)
         if show_counts:
             print(f"{stem}: core {words.core} words, extras {words.extras}, teacher notes {words.teacher}")

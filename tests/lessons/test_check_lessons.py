@@ -23,7 +23,7 @@ A line of introduction.
 - A computer.
 
 ## Time
-About 20 minutes."""
+About 20 minutes: 5 to start, 15 to play."""
 
 
 def _lesson(*cells: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -44,8 +44,9 @@ def _bare() -> nbformat.NotebookNode:
 
 
 TEACHER_PARTS_TEXT = (
-    "## Teacher notes\n\n**At a glance.** **Say:** **Likely misconceptions.** **Answers to** "
-    "**Support.** **Extension.** **Accessibility.**"
+    "## Teacher notes\n\n**At a glance.** 20 minutes; preparation: none; groups: pairs;"
+    " without laptops: paper."
+    "\n\n**Say:** **Likely misconceptions.** **Answers to** **Support.** **Extension.** **Accessibility.**"
 )
 
 
@@ -135,10 +136,38 @@ def test_a_core_lesson_needs_a_stop_point_a_time_and_the_teachers_parts(tmp_path
     assert any("teacher notes lack: At a glance" in p for p in problems)
     assert not any("at most 50" in p for p in problems), "20 minutes fit a period"
     too_long = _good()
-    too_long.cells[0].source = OPENING.replace("About 20 minutes.", "About 70 minutes.")
+    too_long.cells[0].source = OPENING.replace("About 20 minutes:", "About 70 minutes:")
     _write(tmp_path, too_long, unit='period_minutes = 50\ncore = ["99_test"]\n')
     assert any("at most 50" in p for p in check(tmp_path))
     notebook = _good()
-    notebook.cells[0].source = OPENING.replace("About 20 minutes.", "50 minutes.")
+    notebook.cells[0].source = OPENING.replace(
+        "About 20 minutes: 5 to start, 15", "50 minutes: 5 to start, 45"
+    )
     _write(tmp_path, notebook, unit='period_minutes = 50\ncore = ["99_test"]\n')
     assert check(tmp_path) == []
+
+
+def test_a_lessons_time_must_add_up_and_its_glance_say_what_a_teacher_plans_with(tmp_path: Path) -> None:
+    notebook = _good()
+    notebook.cells[0].source = OPENING.replace("15 to play", "25 to play")
+    notebook.cells[-1].source = TEACHER_PARTS_TEXT.replace("; without laptops: paper", "")
+    _write(tmp_path, notebook)
+    problems = check(tmp_path)
+    assert any("parts (5 + 25) must add up to its 20 minutes" in p for p in problems), problems
+    assert any("*At a glance* paragraph must say: laptop" in p for p in problems), problems
+
+
+def test_every_talk_about_it_question_needs_its_answer(tmp_path: Path) -> None:
+    notebook = _good()
+    talk = "## Talk about it\n\n1. Why?\n2. How?\n3. Where?"
+    notebook.cells.insert(3, nbformat.v4.new_markdown_cell(talk))
+    notebook.cells[-1].source = TEACHER_PARTS_TEXT + "\n\n**Answers to *Talk about it*.** (1) A. (3) C."
+    _write(tmp_path, notebook)
+    assert [p for p in check(tmp_path) if "Talk about it" in p] == [
+        "99_test: *Talk about it* question(s) [2] have no answer '(n) …' in the teacher notes"
+    ]
+
+
+def test_a_teacher_guide_needs_its_glance_and_accessibility(tmp_path: Path) -> None:
+    _write(tmp_path, _bare(), unit='core = []\noptional = []\nteacher_guide = ["99_test"]\n')
+    assert check(tmp_path) == ["99_test: the teacher notes lack: At a glance, Accessibility"]
