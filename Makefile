@@ -131,7 +131,8 @@ bench-school: $(STAMP)
 	for n in $(STUDENTS); do $(BIN)/python benchmarks/bench_school_server.py --students $$n --lessons 1,4 \
 	  --browser-share $(BROWSER_SHARE) || exit 1; done
 
-# Each core lesson's lab sheet and exit ticket (with its answers), one page each, A4 and Letter: out/lab-sheets.
+# Each lesson's lab sheet and exit ticket (with its answers), and teacher guide C's team record and 2-4-6
+# sheet for a class without laptops; one page each, A4 and Letter: out/lab-sheets.
 lab-sheets: $(STAMP)
 	$(BIN)/python -m eleusis_lab.worksheets.labsheets out/lab-sheets
 

@@ -26,13 +26,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _is_worker(session.config):
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     before = session.stash.get(_BEFORE, None)
-    if _is_worker(session.config) or before is None:
-        return  # a worker, or not a git checkout: nothing to compare
+    if before is None:  # not a git checkout, or git refused (say so: a check that did not run is news)
+        if reporter is not None:
+            reporter.write_line(f"git status unavailable in {REPO}: the repository-clean check did not run")
+        return
     after = snapshot(REPO)
     changed = changes(before, after or {})
     if changed:
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         message = "running the lessons changed the repository (they must run in a working copy):"
         if reporter is not None:
             reporter.write_sep("=", "repository not clean", red=True)
