@@ -179,7 +179,7 @@ class StatusView(w.HTML):
         bits = [
             f"<b>{escape(VARIANT_TITLES.get(r.variant, r.title))}</b>",
             f"round {session.round_number}",
-            f'rule locked in, seal code <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>',
+            f'rule locked, seal code <code class="eleusis-fingerprint">{escape(r.seal.fingerprint)}</code>',
         ]
         if session.revealed:
             bits.append("<b>the rule is revealed: the round is over</b>")

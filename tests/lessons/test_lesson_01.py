@@ -52,9 +52,9 @@ _secret_from_the_deck()
     )
 
 
-def test_the_boards_status_says_the_rule_is_locked_in_without_engine_words(lesson: Lesson) -> None:
+def test_the_boards_status_says_the_rule_is_locked_without_engine_words(lesson: Lesson) -> None:
     from lesson_kernel import visible_text
 
     screens = visible_text(lesson.state_after_run_all["screens"])
-    assert "rule locked in, seal code" in screens, "the jargon check reads the board's status line"
+    assert "rule locked, seal code" in screens, "the jargon check reads the board's status line"
     assert "sealed rule" not in screens and "fingerprint" not in screens
