@@ -29,3 +29,27 @@ assert all(len(PdfReader(p).pages) == 1 for p in sheets)
     )
     shown = lesson.cell("display(*(first_page(path)")
     assert lesson.images(shown) == 2, "both A4 sheets previewed"
+
+
+def test_a_published_rule_is_marked_retracted_by_the_card_that_refutes_it_and_the_status_names_the_seal(
+    lesson: Lesson,
+) -> None:
+    # What guide C promises the teams, on a board of the test's own with the teams as players.
+    lesson.run(
+        r"""
+def _teams():
+    teams_board = ClassBoard("express", teams, rule="express-6", seed=2, plots=False, autosave=False)
+    teams_board.deal()
+    game = teams_board.round
+    status = teams_board.status_html
+    assert "rule locked, seal code" in status and game.seal.fingerprint in status
+    teams_board.panel.add("Team B", "card.color != prev.color", "colours alternate")
+    for _ in range(40):
+        teams_board.play([game.hand(game.current_player)[0]])
+        if dict((h.student, f) for h, f in teams_board.panel.status())["Team B"] is not None:
+            break
+    refuted = dict((h.student, f) for h, f in teams_board.panel.status())["Team B"]
+    assert refuted is not None, "a card on the table refutes the published rule: the team retracts it"
+_teams()
+"""
+    )
