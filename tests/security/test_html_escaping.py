@@ -301,7 +301,7 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
     statements = new_round("express", NAMES[:2], "express-1", seed=1)
     sureness = ConfidencePanel(lambda: statements, NAMES[0])
     for payload in (*HOSTILE, HOSTILE_RULE):
-        sureness.rule_box.value = payload
+        sureness.statement.text.value = payload
         sureness.state_button.click()
         sweep.check("confidence panel")
 
