@@ -49,7 +49,7 @@ import ipywidgets as w
 from eleusis_lab.rules.english import english
 from eleusis_lab.rules.rule import Rule
 from eleusis_lab.science.words import RuleMatch, read_rule_box
-from eleusis_lab.widgets.rule_builder import RuleBuilder
+from eleusis_lab.widgets.rule_builder import RuleBuilder, close_tree
 from eleusis_lab.widgets.rule_chooser import RuleChooser
 
 __all__ = ["BY_CLICKS", "RULE_TEXT", "WORDS", "RuleBox"]
@@ -78,8 +78,6 @@ class RuleBox(w.VBox):
         self, deck: str = "standard", *, secret: bool = False, placeholder: str = "", start: str = WORDS
     ) -> None:
         """``placeholder`` replaces the words box's own hint; ``start`` is the way shown first."""
-        if start not in (WORDS, BY_CLICKS, RULE_TEXT):
-            raise ValueError(f"a rule box starts {WORDS!r}, {BY_CLICKS!r} or {RULE_TEXT!r}, not {start!r}")
         self.deck, self.secret = deck, secret
         self.rule: Rule | None = None
         self.words: str | None = None
@@ -106,6 +104,8 @@ class RuleBox(w.VBox):
         self.add_class("eleusis-rule-box")
         self._show_mode(WORDS)
         self.mode.observe(lambda ch: self._show_mode(ch["new"]), "value")
+        if start not in (WORDS, BY_CLICKS, RULE_TEXT):  # checked once built: a half-built box cannot close
+            raise ValueError(f"a rule box starts {WORDS!r}, {BY_CLICKS!r} or {RULE_TEXT!r}, not {start!r}")
         if start != WORDS:
             self.mode.value = start
 
@@ -161,9 +161,10 @@ class RuleBox(w.VBox):
         self.text.value = ""
         self.chooser.show([])
         self.message.value, self.words = "", None
-        self.builder = self._new_builder(self.deck)
+        old, self.builder = self.builder, self._new_builder(self.deck)
         if self.mode.value == BY_CLICKS:
             self.area.children = [self.builder]
+        close_tree(old)  # let go first, then close: the old rows and sentence leave the page's state
         self._set_rule(None)
 
     def set_deck(self, deck: str) -> None:
@@ -171,6 +172,13 @@ class RuleBox(w.VBox):
         if deck != self.deck:
             self.deck = self.chooser.deck = deck
             self.clear()
+
+    def close(self) -> None:
+        """Close the box and all its parts, the way not shown too (the builder or the words box): none
+        of them, a secret's sentences or rows, stays in the page's widget state."""
+        for part in (self.text, self.chooser, self.builder):
+            close_tree(part)
+        super().close()
 
     # -- drawing --
     def _new_builder(self, deck: str) -> RuleBuilder:

@@ -79,3 +79,14 @@ def test_a_rule_the_builder_cannot_show_stays_and_says_so() -> None:
     assert "cannot show" in box.message.value
     assert box.rule is kept and box.mode.value == RULE_TEXT  # refused: nothing lost, nothing moved
     assert box.area.children[0] is box.text
+
+
+def test_closing_the_box_closes_the_way_not_shown_and_old_rows() -> None:
+    box = RuleBox(secret=True)
+    builder = box.build()
+    first_row = builder.rows("main")[0]
+    builder.add_row("main")  # the rows are drawn again: the old ones are closed
+    assert first_row.comparison.comm is None and builder.rows("main")[0].comparison.comm is not None
+    box.mode.value = WORDS  # the builder is not shown now, but holds the rule built
+    box.close()
+    assert box.builder.english_html.comm is None and box.text.comm is None and box.chooser.comm is None
