@@ -58,7 +58,7 @@ WORDS, BY_CLICKS, RULE_TEXT = "In words", "By clicks", "Rule text"
 
 STYLE = """
 <style>
-.eleusis-rule-box .eleusis-rule-box-mode .widget-toggle-button { font-size: 17px; }
+.eleusis-rule-box .eleusis-rule-box-mode .widget-toggle-button { font-size: 16px; padding: 0 6px; }
 .eleusis-rule-box .eleusis-rule-box-text input { font-size: 18px; }
 .eleusis-rule-box .eleusis-rule-box-message { font-size: 17px; }
 </style>
@@ -85,11 +85,12 @@ class RuleBox(w.VBox):
         self._callbacks: list[Callable[[Rule | None], object]] = []
         text_class = w.Password if secret else w.Text
         # Enter (or leaving the box) sends what was typed: the value changes only then.
-        self.text = text_class(continuous_update=False, layout=w.Layout(width="100%"))
+        # Not 100 %: the field's margin would push it past a narrow column's edge.
+        self.text = text_class(continuous_update=False, layout=w.Layout(width="95%"))
         self.text.add_class("eleusis-rule-box-text")
         self.text.observe(lambda ch: self.type_text(ch["new"]), "value")
         self.mode = w.ToggleButtons(options=[WORDS, BY_CLICKS, RULE_TEXT], value=WORDS)
-        self.mode.style.button_width = "8em"
+        self.mode.style.button_width = "auto"  # as wide as their words: three fit a 270 px column
         self.mode.add_class("eleusis-rule-box-mode")
         self.message = w.HTML()
         self.message.add_class("eleusis-rule-box-message")
