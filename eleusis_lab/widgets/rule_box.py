@@ -58,7 +58,7 @@ WORDS, BY_CLICKS, RULE_TEXT = "In words", "By clicks", "Rule text"
 
 STYLE = """
 <style>
-.eleusis-rule-box .eleusis-rule-box-mode .widget-toggle-button { font-size: 16px; padding: 0 6px; }
+.eleusis-rule-box .eleusis-rule-box-mode .widget-toggle-button { font-size: 16px; padding: 0 5px; }
 .eleusis-rule-box .eleusis-rule-box-text input { font-size: 18px; }
 .eleusis-rule-box .eleusis-rule-box-message { font-size: 17px; }
 </style>
@@ -90,7 +90,7 @@ class RuleBox(w.VBox):
         self.text.add_class("eleusis-rule-box-text")
         self.text.observe(lambda ch: self.type_text(ch["new"]), "value")
         self.mode = w.ToggleButtons(options=[WORDS, BY_CLICKS, RULE_TEXT], value=WORDS)
-        self.mode.style.button_width = "auto"  # as wide as their words: three fit a 270 px column
+        self.mode.style.button_width = "auto"  # as wide as their words: three fit a 260 px column
         self.mode.add_class("eleusis-rule-box-mode")
         self.message = w.HTML()
         self.message.add_class("eleusis-rule-box-message")

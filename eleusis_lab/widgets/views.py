@@ -525,7 +525,8 @@ class GuessRow(w.VBox):
         self.wrong = button(
             "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: overrule(False), width="14em"
         )
-        self.row = w.VBox([self.statement, w.HBox([self.guesser, self.judge])])
+        head = w.HTML('<b style="font-size:17px">State the rule</b>: in words, by clicks or as rule text')
+        self.row = w.VBox([head, self.statement, w.HBox([self.guesser, self.judge])])
         self.overrule = w.HBox([self.right, self.wrong])
         super().__init__()
         self.add_class("eleusis-guess-box")

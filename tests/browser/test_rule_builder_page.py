@@ -234,14 +234,16 @@ def test_the_teacher_builds_the_secret_by_clicks_and_a_words_guess_becomes_a_hyp
         class_dealt(page, board)
         _assert_secret(page, secrets)
         assert "Alternate" not in page.content(), "the secret's sentence is in the page's HTML"
-        words = board.query_selector(".eleusis-guess-words input")
-        for play in range(15):  # until a student may state the rule (in Express: after a right play)
-            if words is not None and words.is_visible():
-                break
+        for play in range(15):  # until a student may state the rule (in Express: right after a right play)
             _click_picture(page, board, 3 * play)
             _assert_secret(page, secrets)
-            words = board.query_selector(".eleusis-guess-words input")
-        assert words is not None and words.is_visible(), "no guess possible in 15 plays"
+            if "RIGHT" in _text(board, VERDICT):
+                break
+        assert "RIGHT" in _text(board, VERDICT), "no right play in 15"
+        # The guess box is drawn after the verdict and the hand (its new rows are views made in turn).
+        page.wait_for_selector(".eleusis-guess-box .eleusis-find-rules", state="visible", timeout=30_000)
+        board.evaluate(SETTLE)
+        words = board.query_selector(".eleusis-guess-words input")
         guesser = board.query_selector(".eleusis-guess-box select").evaluate("(s) => s.value")
         said = "the colours go red, black, red, black"
         words.fill(said)
@@ -263,6 +265,13 @@ def test_the_teacher_builds_the_secret_by_clicks_and_a_words_guess_becomes_a_hyp
         clicked.scroll_into_view_if_needed()
         clicked.click()
         page.wait_for_timeout(300)
+        # "Open in the builder" shows the row clicked as rows of choices, inside the screen, to adjust.
+        board.query_selector(".eleusis-guess-choices .eleusis-chooser-to-builder").click()
+        built = page.locator(".eleusis-guess-box .eleusis-rule-builder")
+        built.locator(".eleusis-builder-english").get_by_text(rows[k]["text"]).wait_for(timeout=30_000)
+        box = built.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= SIZES[size_name]["width"] + 1, box
+        page.screenshot(path=f"{shot}-guess-builder.png")
         board.query_selector(".eleusis-judge-choice").click()
         page.wait_for_function(
             "([b, who]) => b.querySelector('.eleusis-verdict').innerText.includes(who + \"'s guess\")",
