@@ -5,6 +5,10 @@ The panel holds no hypotheses of its own: it draws from a *source* — a
 and saves cover it), or :class:`RoundHypotheses` around a bare round (a lesson's panel beside code).
 Both fold the narrowing with the one :class:`~eleusis_lab.science.narrowing.NarrowingFold`, so the
 board, the plots and the handouts agree.
+
+A hypothesis is stated with the kit's one :class:`~eleusis_lab.widgets.rule_box.RuleBox`: the student's
+words (then the sentence they mean, clicked; their words are kept with it), clicks (the rule builder),
+or rule text.  The list shows each hypothesis by its English sentence, the rule text small under it.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import ipywidgets as w
 
 from eleusis_lab.play import Round
 from eleusis_lab.render import card_svg
+from eleusis_lab.rules.english import english
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
 from eleusis_lab.widgets._common import FONT, banner, button, error_text
 from eleusis_lab.widgets.figures import FiguresView
+from eleusis_lab.widgets.rule_box import RuleBox
 
 __all__ = ["HypothesisPanel", "HypothesisSource", "RoundHypotheses"]
 
@@ -104,12 +110,12 @@ class HypothesisPanel(w.VBox):
         self.card_width = card_width
         self.student_box = w.Text(placeholder="student", layout=w.Layout(width="8em"))
         self.student_box.add_class("eleusis-hypothesis-student")
-        self.rule_box = w.Text(placeholder="their rule, in the rule language", layout=w.Layout(width="95%"))
-        self.rule_box.add_class("eleusis-hypothesis-input")
-        self.words_box = w.Text(placeholder="in the student's words (optional)", layout=w.Layout(width="95%"))
-        self.words_box.add_class("eleusis-hypothesis-words")
+        # No example rules in the placeholder: the projector shows it, and one might be the secret.
+        self.statement = RuleBox(placeholder="the student's idea in words, then Enter")
+        self.statement.text.add_class("eleusis-hypothesis-input")
+        self.statement.add_class("eleusis-hypothesis-statement")
         self.add_button = button(
-            "Add hypothesis", "eleusis-add-hypothesis", lambda _b: self.add_typed(), width="11em"
+            "Add hypothesis", "eleusis-add-hypothesis", lambda _b: self.add_stated(), width="11em"
         )
         self.message = w.HTML()
         self._list = w.HTML()
@@ -128,9 +134,9 @@ class HypothesisPanel(w.VBox):
                     f'<div style="font-family:{FONT};font-weight:bold;font-size:1.15em">'
                     "Class hypotheses</div>"
                 ),
-                w.HBox([self.student_box, self.add_button], layout=w.Layout(flex_flow="row wrap")),
-                self.rule_box,
-                self.words_box,
+                self.student_box,
+                self.statement,
+                self.add_button,
                 self.message,
                 self._list,
                 *([self.figures.toggles] if toggles_inside else []),
@@ -168,14 +174,22 @@ class HypothesisPanel(w.VBox):
         self.refresh()
         return result
 
-    def add_typed(self) -> None:
+    def add_stated(self) -> None:
+        """Add the hypothesis stated in the box (what *Add hypothesis* does); a refusal is one line and
+        leaves the box as it was."""
+        statement = self.statement
+        rule = statement.rule
+        if rule is None:
+            said = statement.problem or "State the hypothesis first: in words, by clicks or as rule text."
+            self.message.value = banner(said, "warning", size="0.9em")
+            return
         try:
-            self.add(self.student_box.value, self.rule_box.value, self.words_box.value.strip() or None)
+            self.add(self.student_box.value, rule.text, statement.words)
         except ValueError as error:
             self.message.value = banner(error_text(error), "error", size="0.9em")
             return
         self.message.value = ""
-        self.rule_box.value = self.words_box.value = ""
+        statement.clear()
 
     def remove(self, student: str) -> None:
         """Forget every hypothesis of ``student`` (a teacher's misclick)."""
@@ -218,6 +232,8 @@ class HypothesisPanel(w.VBox):
         if round_ is not None and (self.source is None or self.source.round is not round_):
             self.attach(round_)
             return
+        if self.round is not None:  # the box offers and builds rules of the round's deck
+            self.statement.set_deck(self.round.rule_deck())
         self._draw_list()
         self._draw_plots()
 
@@ -236,10 +252,12 @@ class HypothesisPanel(w.VBox):
     def _draw_list(self) -> None:
         rows = []
         for h, fals in self.status():
-            words = f'<div style="color:#374151">“{escape(h.words)}”</div>' if h.words else ""
+            words = f'<div style="color:#374151">said: “{escape(h.words)}”</div>' if h.words else ""
             head = (
-                f'<div style="font-weight:bold">{escape(h.student)}: <code style="font-size:0.95em">'
-                f"{escape(h.text)}</code></div>{words}"
+                f'<div><b>{escape(h.student)}:</b> <span class="eleusis-hypothesis-english">'
+                f"{escape(english(h.rule))}</span></div>{words}"
+                f'<div class="eleusis-hypothesis-text" style="font-size:0.75em;color:#6b7280">'
+                f"<code>{escape(h.text)}</code></div>"
             )
             if fals is None:
                 state = '<div style="color:#166534">still standing ✔</div>'
@@ -258,7 +276,8 @@ class HypothesisPanel(w.VBox):
             )
         if not rows:
             rows.append(
-                '<div style="color:#6b7280">No hypotheses yet: type one and click "Add hypothesis".</div>'
+                '<div style="color:#6b7280">No hypotheses yet: say one in words, pick the rule they mean '
+                'and click "Add hypothesis".</div>'
             )
         self._list.value = f'<div style="font-family:{FONT};font-size:1em">{"".join(rows)}</div>'
 

@@ -299,12 +299,20 @@ class RoundBoard(SessionBoard, w.VBox):
         self._act(lambda s: s.finish(values))
 
     def guess(self, player: str | None = None, text: str | None = None) -> Any:
-        """Judge a guess (by default the one typed in): right, or wrong with a counterexample."""
+        """Judge a guess (by default the one stated in the guess row, with the student's words if it was
+        picked from them): right, or wrong with a counterexample."""
         name = player or self.guesses.guesser.value
-        said = self.guesses.text.value if text is None else text
-        if not self._act(lambda s: s.guess(name, said)):
+        statement = self.guesses.statement
+        words = None
+        if text is None:
+            if statement.problem:  # words with no sentence clicked: said, never judged as something else
+                self.message.say(statement.problem)
+                return None
+            text, words = (statement.rule.text if statement.rule else ""), statement.words
+        said = text
+        if not self._act(lambda s: s.guess(name, said, words)):
             return None
-        self.guesses.text.value = ""
+        statement.clear()
         notice = self.session.notice
         return notice.result if isinstance(notice, GuessNotice) else None
 
@@ -369,6 +377,7 @@ class RoundBoard(SessionBoard, w.VBox):
         self.hand.render(s)
         self.picker.layout.display = None if self.session.physical and not s.locked else "none"
         self.actions.render(s, len(self.selected))
+        self.guesses.statement.set_deck(r.rule_deck())  # a letters round: letter rules offered and built
         self.guesses.render(s)
         self.finish_box.render(s)
         self.scores.render(s)

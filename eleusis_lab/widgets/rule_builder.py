@@ -30,7 +30,7 @@ from eleusis_lab.rules.library import RuleLike
 from eleusis_lab.rules.rule import Rule
 from eleusis_lab.widgets._common import button
 
-__all__ = ["RuleBuilder"]
+__all__ = ["RuleBuilder", "close_tree"]
 
 STYLE = """
 <style>
@@ -44,6 +44,15 @@ STYLE = """
 """
 
 _WIDTH = {"subject": "200px", "prop": "200px", "comparison": "170px", "value": "150px"}
+
+
+def close_tree(widget: w.Widget) -> None:
+    """Close a widget and every widget below it (ipywidgets' ``close()`` leaves the children open): a
+    closed widget leaves the page's widget state, so no copy of a secret rule's parts stays there."""
+    if isinstance(widget, w.Box):
+        for child in widget.children:
+            close_tree(child)
+    widget.close()
 
 
 def _label(word: str) -> str:
@@ -346,7 +355,10 @@ class RuleBuilder(w.VBox):
                 ]
             main_title = "Otherwise" if self.draft.branches else "The rule"
             sections.append(self._group_box("main", main_title))
+            old = self.sections.children
             self.sections.children = sections
+            for section in old:  # the old rows leave the page's state (they may hold a secret's parts)
+                close_tree(section)
         finally:
             self.quiet = False
         self._show_result()

@@ -26,6 +26,7 @@ from eleusis_lab.session import GuessNotice, MatchScoreRow, Notice, VerdictNotic
 from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
+from eleusis_lab.widgets.rule_box import RuleBox
 from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
 
@@ -506,14 +507,17 @@ class RevealConfirm(w.HBox):
 
 
 class GuessRow(w.VBox):
-    """Who guesses, their rule, the judgement (and the dealer's overrule right after a guess)."""
+    """Who guesses, their rule (in words, by clicks or as rule text: the kit's one
+    :class:`~eleusis_lab.widgets.rule_box.RuleBox`), the judgement (and the dealer's overrule right
+    after a guess)."""
 
     def __init__(self, judge: Callable[[], object], overrule: Callable[[bool], object]) -> None:
         self.guesser = w.Dropdown(description="Who guesses", style={"description_width": "initial"})
         self.guesser.layout.width = "20em"
-        self.text = w.Text(description="Their rule", placeholder="e.g. card.color != prev.color")
-        self.text.layout.width = "40em"
-        self.text.add_class("eleusis-guess-input")
+        # No example rule in the placeholder: an example might be the secret rule itself.
+        self.statement = RuleBox(placeholder="the rule in your words, then Enter and click the one you mean")
+        self.statement.text.add_class("eleusis-guess-input")
+        self.statement.layout.max_width = "1000px"
         self.judge = button("Judge the guess", "eleusis-guess", lambda _b: judge(), width="12em")
         self.right = button(
             "Dealer: count it right", "eleusis-overrule-right", lambda _b: overrule(True), width="14em"
@@ -521,7 +525,8 @@ class GuessRow(w.VBox):
         self.wrong = button(
             "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: overrule(False), width="14em"
         )
-        self.row = w.HBox([self.guesser, self.text, self.judge], layout=w.Layout(flex_flow="row wrap"))
+        head = w.HTML('<b style="font-size:17px">State the rule</b>: in words, by clicks or as rule text')
+        self.row = w.VBox([head, self.statement, w.HBox([self.guesser, self.judge])])
         self.overrule = w.HBox([self.right, self.wrong])
         super().__init__()
         self.add_class("eleusis-guess-box")

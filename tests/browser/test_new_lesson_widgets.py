@@ -2,8 +2,8 @@
 
 - The 2-4-6 widget (lesson 9) takes three typed numbers and a chosen idea, and shows the verdict and the
   test counted as positive or negative.
-- The confidence panel (lesson 10): a typed rule and the slider's value, stated, are kept in the round's
-  log, and the panel shows what the log holds.
+- The confidence panel (lesson 10): a rule said in words (the sentence clicked) and the slider's value,
+  stated, are kept in the round's log, and the panel shows what the log holds.
 
 The page is ``notebooks/new_lesson_widgets.ipynb`` (only the widgets, so the page is ready in seconds).
 """
@@ -66,9 +66,12 @@ def test_the_2_4_6_widget_judges_a_typed_triple(page: Any) -> None:
 
 def test_the_confidence_panel_keeps_the_sliders_value_in_the_log(page: Any) -> None:
     panel = ".eleusis-confidence"
+    # The rule in words, then the sentence meant clicked: no rule text typed (issue 28).
     rule = page.locator(f"{panel} .eleusis-confidence-rule input")
-    rule.fill("card.color != prev.color")
-    rule.press("Tab")  # the box's value reaches the kernel
+    rule.fill("the colours go red, black, red, black")
+    rule.press("Enter")  # the words reach the kernel, which offers rules as sentences
+    sentence = page.locator(f"{panel} .eleusis-chooser-row", has_text="Alternate red and black cards.")
+    sentence.click(timeout=60_000)
     handle = page.locator(f"{panel} .noUi-handle")
     readout = page.locator(f"{panel} .widget-readout")
     handle.focus()
@@ -81,6 +84,7 @@ def test_the_confidence_panel_keeps_the_sliders_value_in_the_log(page: Any) -> N
     kept.wait_for(timeout=15_000)
     # the panel draws the round's log (Round.confidences()), not its own fields
     assert (
-        "Kept in the log: 30 % sure of “card.color != prev.color” (1 statement so far)" in kept.inner_text()
+        "Kept in the log: 30 % sure of “Alternate red and black cards.” (1 statement so far)"
+        in kept.inner_text()
     )
     page.screenshot(path=str(artifacts_dir() / "voila-confidence.png"))

@@ -320,7 +320,7 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         # A student's hypothesis, typed into the class hypotheses panel (it goes on the narrowing plot).
         board.query_selector(".eleusis-hypothesis-student input").fill("Ana")
         board.query_selector(".eleusis-hypothesis-input input").fill("card is red")
-        board.query_selector(".eleusis-hypothesis-words input").fill("red cards")
+        board.query_selector(".eleusis-hypothesis-input input").press("Enter")  # rule text is taken as is
         page.wait_for_timeout(300)
         board.query_selector(".eleusis-add-hypothesis").click()
         page.wait_for_function(

@@ -19,9 +19,12 @@ from typing import Any
 
 import pytest
 
-from .harness import artifacts_dir, jupyter_lab, lab_open, lab_run_all, voila
+from .harness import SETTLE, VERDICT, artifacts_dir, class_dealt, jupyter_lab, lab_open, lab_run_all, voila
+from .test_projector import PLAYERS, _assert_secret, _click_picture, _plot_text, _text, class_command
 
 pytestmark = pytest.mark.browser
+
+__all__ = ["class_command"]  # the projector test's server fixture, run for this module too
 
 NOTEBOOK = Path(__file__).parent / "notebooks" / "rule_builder.ipynb"
 SIZES = {"projector": {"width": 1280, "height": 720}, "laptop": {"width": 1024, "height": 768}}
@@ -100,6 +103,57 @@ def test_the_chooser_rows_are_readable_and_the_clicked_row_is_returned(page: Any
     page.screenshot(path=str(artifacts_dir() / f"rule-chooser-{page.size_name}.png"), full_page=True)
 
 
+# The element with the keyboard's focus: its tag, its text (a button's label) and its value (a select's).
+_FOCUSED = """() => {
+  const el = document.activeElement;
+  return {tag: el.tagName, text: (el.innerText || '').trim(), value: el.value || ''};
+}"""
+
+
+def _tab_to(page: Any, wanted: str, most: int = 12, back: bool = False) -> dict[str, str]:
+    """Press Tab (Shift+Tab with ``back``) until the focused element's text or value is ``wanted``."""
+    for _ in range(most):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        focused = dict(page.evaluate(_FOCUSED))
+        if wanted in (focused["text"], focused["value"]):
+            return focused
+    raise AssertionError(f"{wanted!r} is not reached by {most} Tabs: focus on {focused}")
+
+
+def test_a_rule_stated_in_words_then_adjusted_by_keyboard_alone(page: Any) -> None:
+    """The statement box by the keyboard: words typed and Enter, Tab to a sentence and Enter picks it,
+    Tab to "By clicks" and Enter opens the builder on it, Tab and an arrow key change it."""
+    said = "the colours go red, black, red, black"
+    box = page.locator(".eleusis-rule-box")
+    box.locator(".eleusis-rule-box-text input").focus()
+    page.keyboard.type(said)
+    page.keyboard.press("Enter")
+    rows = box.locator(".eleusis-chooser-row")
+    rows.first.wait_for(timeout=60_000)
+    texts = [rows.nth(k).inner_text() for k in range(rows.count())]
+    meant = "Alternate red and black cards."
+    assert meant in texts, texts
+    focused = _tab_to(page, meant)
+    assert focused["tag"] == "BUTTON", focused
+    page.keyboard.press("Enter")
+    stated = page.locator(".eleusis-test-stated")
+    stated.locator(".said").get_by_text(meant, exact=True).wait_for(timeout=15_000)
+    assert stated.locator("code").inner_text() == "card.color != prev.color"
+    assert stated.locator(".words").inner_text() == said, "the words stay with the rule picked"
+    _tab_to(page, "By clicks", back=True)
+    page.keyboard.press("Enter")
+    builder = box.locator(".eleusis-rule-builder")
+    builder.locator(".eleusis-builder-row").first.wait_for(timeout=15_000)
+    assert builder.locator(".eleusis-builder-english").inner_text().strip() == meant, "prefilled"
+    builder.locator(".eleusis-builder-row select").first.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(_FOCUSED)["value"] == "different from"
+    page.keyboard.press("ArrowUp")  # different from -> same as
+    stated.locator("code").get_by_text("card.color == prev.color", exact=True).wait_for(timeout=15_000)
+    page.screenshot(path=str(artifacts_dir() / f"rule-box-keyboard-{page.size_name}.png"), full_page=True)
+
+
 def test_the_builder_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
     """The same page run in JupyterLab: a mouse-built rule and its English at the projector's size."""
     root = tmp_path / "root"
@@ -123,3 +177,116 @@ def test_the_builder_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
             page.screenshot(path=str(artifacts_dir() / "rule-builder-jupyterlab.png"))
         finally:
             page.close()
+
+
+# -------------------------------------------------------------------- the class board, at two sizes
+# Each chooser row of the class guess box: its text, font size and box, top to bottom.
+_GUESS_ROWS = """(b) => Array.from(b.querySelectorAll('.eleusis-guess-choices .eleusis-chooser-row'))
+  .map(el => {
+  const r = el.getBoundingClientRect();
+  return {text: el.innerText.trim(), size: parseFloat(getComputedStyle(el).fontSize),
+          top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+})"""
+
+
+@pytest.mark.parametrize("size_name", list(SIZES))
+def test_the_teacher_builds_the_secret_by_clicks_and_a_words_guess_becomes_a_hypothesis(
+    browser: Any, class_command: str, size_name: str
+) -> None:
+    """Issue 28's done-when on the page ``eleusis-lab class`` serves: the teacher builds "alternate red
+    and black" by clicks in the teacher's fold and deals it; nothing of it is on the page before the
+    reveal; a student's words give a readable chooser (rows of 18 px or more, one a row, no overlap)
+    whose clicked row is the rule judged; the judged guess is the class's hypothesis on the plot."""
+    from eleusis_lab.rules.english import english
+    from eleusis_lab.science.words import closest_rules
+
+    secret = "card.color != prev.color"
+    sentence = english(secret)
+    secrets = [secret, sentence]
+    page = browser.new_page(viewport=SIZES[size_name])
+    shot = artifacts_dir() / f"rule-statement-{size_name}"
+    try:
+        page.goto(class_command, wait_until="domcontentloaded", timeout=120_000)
+        page.wait_for_selector(".eleusis-class-board .eleusis-deal", state="attached", timeout=120_000)
+        board = page.query_selector(".eleusis-class-board")
+        board.query_selector(".eleusis-variant select").select_option(label="Eleusis Express")
+        board.query_selector(".eleusis-players input").fill(", ".join(PLAYERS))
+        board.query_selector(".eleusis-seed-input input").fill("3")
+        # The teacher opens the fold and builds the rule by clicks: "By clicks", then the comparison.
+        title = page.get_by_text("Teacher only — the secret in words or clicks")
+        title.click()
+        fold = page.locator(".eleusis-secret-words")
+        fold.locator(".eleusis-rule-box-mode button", has_text="By clicks").click()
+        comparison = fold.locator(".eleusis-builder-row select").nth(2)
+        comparison.wait_for(timeout=30_000)
+        comparison.select_option("different from")
+        fold.locator(".eleusis-builder-english").get_by_text(sentence).wait_for(timeout=30_000)
+        page.wait_for_function(
+            "(b) => b.querySelector('.eleusis-secret-note').innerText.includes('teacher')", arg=board
+        )
+        box = fold.locator(".eleusis-rule-builder").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= SIZES[size_name]["width"], box
+        page.screenshot(path=f"{shot}-fold.png")
+        title.click()  # closed: the class sees only that a secret is set
+        page.wait_for_timeout(300)
+        _assert_secret(page, secrets)
+        board.query_selector(".eleusis-deal").click()
+        class_dealt(page, board)
+        _assert_secret(page, secrets)
+        assert "Alternate" not in page.content(), "the secret's sentence is in the page's HTML"
+        for play in range(15):  # until a student may state the rule (in Express: right after a right play)
+            _click_picture(page, board, 3 * play)
+            _assert_secret(page, secrets)
+            if "RIGHT" in _text(board, VERDICT):
+                break
+        assert "RIGHT" in _text(board, VERDICT), "no right play in 15"
+        # The guess box is drawn after the verdict and the hand (its new rows are views made in turn).
+        page.wait_for_selector(".eleusis-guess-box .eleusis-find-rules", state="visible", timeout=30_000)
+        board.evaluate(SETTLE)
+        words = board.query_selector(".eleusis-guess-words input")
+        guesser = board.query_selector(".eleusis-guess-box select").evaluate("(s) => s.value")
+        said = "the colours go red, black, red, black"
+        words.fill(said)
+        page.wait_for_timeout(300)
+        board.query_selector(".eleusis-find-rules").click()
+        page.wait_for_selector(".eleusis-guess-choices .eleusis-chooser-row", timeout=60_000)
+        board.evaluate(SETTLE)
+        rows = page.evaluate(_GUESS_ROWS, board)
+        assert 2 <= len(rows) <= 5 and all(r["size"] >= 18 for r in rows), rows
+        assert all(a["bottom"] <= b["top"] for a, b in itertools.pairwise(rows)), f"rows overlap: {rows}"
+        assert all(r["right"] <= SIZES[size_name]["width"] for r in rows), rows
+        page.screenshot(path=f"{shot}-chooser.png")
+        # The row clicked: the second, or the next one that is not the secret (a right guess would end
+        # the round and reveal it).
+        k = next(k for k in range(1, len(rows)) if rows[k]["text"] != sentence)
+        by_english = {m.english: m.text for m in closest_rules(said, deck="standard", k=5)}
+        judged = by_english[rows[k]["text"]]
+        clicked = page.locator(".eleusis-guess-choices .eleusis-chooser-row").nth(k)
+        clicked.scroll_into_view_if_needed()
+        clicked.click()
+        page.wait_for_timeout(300)
+        # "Open in the builder" shows the row clicked as rows of choices, inside the screen, to adjust.
+        board.query_selector(".eleusis-guess-choices .eleusis-chooser-to-builder").click()
+        built = page.locator(".eleusis-guess-box .eleusis-rule-builder")
+        built.locator(".eleusis-builder-english").get_by_text(rows[k]["text"]).wait_for(timeout=30_000)
+        box = built.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= SIZES[size_name]["width"] + 1, box
+        page.screenshot(path=f"{shot}-guess-builder.png")
+        board.query_selector(".eleusis-judge-choice").click()
+        page.wait_for_function(
+            "([b, who]) => b.querySelector('.eleusis-verdict').innerText.includes(who + \"'s guess\")",
+            arg=[board, guesser],
+            timeout=30_000,
+        )
+        board.evaluate(SETTLE)
+        assert judged in _text(board, VERDICT), (judged, _text(board, VERDICT))  # the row clicked
+        listed = _text(board, ".eleusis-hypotheses-list")
+        assert said in listed and rows[k]["text"] in listed, listed  # the words and the sentence
+        assert guesser in _plot_text(page, board)["marks"], "the judged guess is not on the narrowing plot"
+        _assert_secret(page, secrets)  # the chooser is put away: nothing of the secret before the reveal
+        page.screenshot(path=f"{shot}-judged.png")
+    except Exception:
+        page.screenshot(path=f"{shot}-failure.png")
+        raise
+    finally:
+        page.close()

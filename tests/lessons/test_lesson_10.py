@@ -80,3 +80,28 @@ def test_every_promised_figure_is_shown(lesson: Lesson) -> None:
     assert lesson.images(lesson.cell("plt.show()")) == 1, "the guessing sum"
     assert lesson.images(lesson.cell('calibration_plot({"scientist": scientist})')) == 1
     assert lesson.images(lesson.cell('calibration_plot({"scientist, 8 rounds"')) == 1, "the library curve"
+
+
+def test_a_statement_is_made_in_words_or_by_clicks_without_rule_text(lesson: Lesson) -> None:
+    """Lesson 10 measures sureness, not typing: the panel's rule comes from a sentence clicked or clicks."""
+    lesson.run(
+        r"""
+def _stated_without_rule_text():
+    demo = SoloBoard("express", rule="express-5", name="Words", seed=5, autosave=False)
+    demo.deal()
+    panel = ConfidencePanel.for_board(demo)
+    assert panel.statement.mode.value == "In words", "words come first"
+    panel.statement.text.value = "the colours take turns"
+    sentences = [row.description for row in panel.statement.chooser.rows]
+    assert "Alternate red and black cards." in sentences, sentences
+    assert not panel.state(60), "words without a sentence clicked are refused"
+    panel.statement.chooser.rows[sentences.index("Alternate red and black cards.")].click()
+    assert panel.state(60)
+    builder = panel.statement.build()
+    builder.rows("main")[0].prop.value = "suit"  # the builder opens on the rule picked: now suits
+    assert panel.state(20)
+    return [(p, about) for _who, p, about, _i in demo.round.confidences()]
+_stated = _stated_without_rule_text()
+"""
+    )
+    assert lesson.value("_stated") == [[60, "card.color != prev.color"], [20, "card.suit != prev.suit"]]

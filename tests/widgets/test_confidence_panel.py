@@ -6,6 +6,7 @@ from __future__ import annotations
 from eleusis_lab.session import TableSession
 from eleusis_lab.widgets import SoloBoard
 from eleusis_lab.widgets.confidence import ConfidencePanel
+from eleusis_lab.widgets.rule_box import RULE_TEXT
 
 
 class _Game:
@@ -30,10 +31,34 @@ def _panel() -> tuple[ConfidencePanel, _Game]:
 def test_state_keeps_the_slider_and_the_rule_in_canonical_text() -> None:
     panel, game = _panel()
     panel.slider.value = 70
-    panel.rule_box.value = "card.color!=prev.color"
+    panel.statement.mode.value = RULE_TEXT
+    panel.statement.text.value = "card.color!=prev.color"
     panel.state_button.click()
     assert game.log == [("Ana", 70, "card.color != prev.color", 0)]
     assert "70 %" in panel.message.value and "(1 statement so far)" in panel.message.value
+    assert "Alternate red and black cards." in panel.message.value, "the rule kept is shown in English"
+
+
+def test_a_rule_said_in_words_is_stated_without_typing_rule_text() -> None:
+    panel, game = _panel()
+    panel.slider.value = 80
+    panel.statement.text.value = "the colours take turns"  # typed words, then Enter
+    assert not panel.state(), "words with no sentence clicked are not a statement of no rule"
+    assert "Click the rule you mean" in panel.message.value and game.log == []
+    sentences = [row.description for row in panel.statement.chooser.rows]
+    panel.statement.chooser.rows[sentences.index("Alternate red and black cards.")].click()
+    panel.state_button.click()
+    assert game.log == [("Ana", 80, "card.color != prev.color", 0)]
+
+
+def test_a_rule_built_by_clicks_is_stated() -> None:
+    panel, game = _panel()
+    panel.slider.value = 25
+    builder = panel.statement.build()
+    builder.rows("main")[0].prop.value = "suit"
+    builder.rows("main")[0].comparison.value = "same as"
+    panel.state_button.click()
+    assert game.log == [("Ana", 25, "card.suit == prev.suit", 0)]
 
 
 def test_an_empty_rule_box_states_no_rule() -> None:
@@ -46,10 +71,12 @@ def test_an_empty_rule_box_states_no_rule() -> None:
 
 def test_a_rule_with_a_typo_is_a_message_and_nothing_is_kept() -> None:
     panel, game = _panel()
-    panel.rule_box.value = "card.colour == red"
+    panel.statement.mode.value = RULE_TEXT
+    panel.statement.text.value = "card.colour == red"
     panel.state_button.click()
     assert game.log == []
-    assert "colour" in panel.message.value
+    assert "did you mean `color`" in panel.statement.message.value
+    assert "not a rule yet" in panel.message.value
 
 
 def test_no_round_yet_is_a_message() -> None:

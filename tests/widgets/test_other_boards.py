@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from eleusis_lab.cards import Card
+from eleusis_lab.rules.english import english
 from eleusis_lab.widgets import HypothesisPanel, PhysicalBoard, ScoreCalculator, SoloBoard
 from tests.widgets.conftest import button_for, fitting
 
@@ -134,17 +135,25 @@ def test_hypothesis_panel_marks_falsified_with_the_card() -> None:
     r = new_round("express", ["Ana", "Ben"], "card.color != prev.color", seed=7)
     panel = HypothesisPanel(plots=False)
     panel.attach(r)
-    panel.student_box.value, panel.rule_box.value = "Ben", "card is red"
-    panel.words_box.value = "only red cards"
+    panel.student_box.value = "Ben"
+    panel.statement.text.value = "only red cards"  # the student's words, then Enter
     panel.add_button.click()
-    assert panel.hypotheses[0].words == "only red cards" and "only red cards" in panel.list_html
+    assert "Click the rule you mean" in panel.message.value and not panel.hypotheses  # nothing picked yet
+    sentences = [row.description for row in panel.statement.chooser.rows]
+    panel.statement.chooser.rows[sentences.index("Play a red card.")].click()
+    panel.add_button.click()
+    assert panel.hypotheses[0].text == "card is red" and panel.hypotheses[0].words == "only red cards"
+    assert "only red cards" in panel.list_html and "Play a red card." in panel.list_html
+    assert panel.statement.rule is None and panel.statement.text.value == "", "the box is emptied"
     panel.add("Cy", "card.color != prev.color")
     with pytest.raises(ValueError):
         panel.add("Dee", "card.colr == red")
     assert len(panel.hypotheses) == 2
-    panel.rule_box.value = "card.colr == red"
+    panel.statement.text.value = "card.colr == red"  # a typo: refused in one line, the box kept
     panel.add_button.click()
-    assert "eleusis-banner-error" in panel.message.value and len(panel.hypotheses) == 2
+    assert "eleusis-banner-warning" in panel.message.value and len(panel.hypotheses) == 2
+    assert panel.statement.text.value == "card.colr == red"
+    assert "did you mean" in panel.statement.message.value
     # play until the red-card hypothesis meets a card it misjudges
     for _ in range(30):
         if panel.hypotheses[0].falsified_by is not None or r.is_over:
@@ -169,6 +178,25 @@ def test_hypothesis_panel_marks_falsified_with_the_card() -> None:
     assert [(h.student, h.text, h.falsified_by) for h in other.hypotheses] == [
         (h.student, h.text, h.falsified_by) for h in panel.hypotheses
     ]
+
+
+def test_a_hypothesis_built_by_clicks_on_a_letter_round_is_listed_by_its_sentence() -> None:
+    from eleusis_lab.play import new_round
+
+    r = new_round("letters", ["Ana", "Ben"], "letters-cycle", seed=3)
+    panel = HypothesisPanel(plots=False)
+    panel.attach(r)
+    assert panel.statement.deck == "letters", "the box offers the round's own kind of rule"
+    panel.add_button.click()
+    assert "State the hypothesis first" in panel.message.value and not panel.hypotheses
+    panel.student_box.value = "Eve"
+    builder = panel.statement.build()
+    builder.rows("main")[0].prop.value = "ink"
+    panel.add_button.click()
+    (hyp,) = panel.hypotheses
+    assert hyp.words is None and hyp.text == builder.draft.text == "card.ink == red"
+    listed = panel.list_html
+    assert listed.index(english(hyp.rule)) < listed.index("card.ink == red"), "the sentence first"
 
 
 def test_hypothesis_panel_narrowing_updates_after_each_play() -> None:
