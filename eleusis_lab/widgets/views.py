@@ -24,6 +24,7 @@ from eleusis_lab.play import Round
 from eleusis_lab.render import cards_html
 from eleusis_lab.session import GuessNotice, MatchScoreRow, Notice, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
+from eleusis_lab.widgets.confirm import Choice, ConfirmRow
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.settle import Settle
@@ -467,7 +468,7 @@ class ActionRow(w.HBox):
         set_children(self, kids)
 
 
-class RevealConfirm(w.HBox):
+class RevealConfirm(ConfirmRow):
     """Mid-round, *Reveal the rule* only asks: the reveal is this row's own button, on a row of its own
     under the action row (never where Reveal was, so a double-click on Reveal cannot reach it), and a
     click on it within the settle time after it appeared is ignored.  *Keep playing* puts the row away."""
@@ -475,34 +476,14 @@ class RevealConfirm(w.HBox):
     def __init__(
         self, on_reveal: Callable[[], object], settle: Settle | None = None, *, what: str = "the round"
     ) -> None:
-        self.settle = settle if settle is not None else Settle()
-        self.question = w.HTML(
-            f"<b>Reveal the rule now?</b> {escape(what.capitalize())} is not over: the class will read it."
+        super().__init__(
+            f"<b>Reveal the rule now?</b> {escape(what.capitalize())} is not over: the class will read it.",
+            on_reveal,
+            settle,
+            yes=Choice("Yes, reveal it now", "eleusis-reveal-confirm", "13em"),
+            no=Choice("Keep playing", "eleusis-reveal-keep", "10em"),
         )
-        self.keep = button("Keep playing", "eleusis-reveal-keep", lambda _b: self.ask(False), width="10em")
-        self.yes = button(
-            "Yes, reveal it now",
-            "eleusis-reveal-confirm",
-            lambda _b: self._confirmed(),
-            width="13em",
-            style="danger",
-        )
-        self._on_reveal = on_reveal
-        self.asking = False
-        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.add_class("eleusis-reveal-ask")
-
-    def ask(self, on: bool = True) -> None:
-        """Show (or put away) the question; showing it starts the settle time of its button."""
-        if on and not self.asking:
-            self.settle.start()
-        self.asking = on
-        set_children(self, [self.question, self.keep, self.yes] if on else [])
-
-    def _confirmed(self) -> None:
-        if self.asking and self.settle.settled():
-            self.ask(False)
-            self._on_reveal()
 
 
 class GuessRow(w.VBox):
