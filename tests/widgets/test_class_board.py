@@ -279,7 +279,7 @@ def test_the_reveal_of_a_typed_rule_gives_its_english_beside_the_rule_text() -> 
 
 
 def test_a_wrong_typed_guess_shows_a_counterexample_and_the_dealer_may_overrule() -> None:
-    board = _board("express", "card.color != prev.color")
+    board = _board("express", "card.color != prev.color", options={"counterexample": True})
     r = board.round
     button_for(board, fitting(r)[0]).click()
     board.guess_box.text.value = "card is red"

@@ -21,6 +21,7 @@ from eleusis_lab.rules import Rule
 from eleusis_lab.rules.checks import check
 from eleusis_lab.widgets import ClassBoard
 from eleusis_lab.widgets.settle import SETTLE_SECONDS
+from tests.widgets.conftest import button_for, fitting
 
 UNFAIR = "card.rank == prev.rank + 1"  # 4 cards never playable, dead end after a king
 TOO_LOOSE = "card is red or card is black"
@@ -213,3 +214,32 @@ def test_a_double_click_on_back_to_setup_never_abandons(gap: float) -> None:
     board.back_ask.yes.click()
     assert board.round is None and board.session.events[-1].describe() == "the round abandoned"
     assert board.back_ask.children == ()
+
+
+def _counterexample_box(board: ClassBoard) -> w.Checkbox:
+    boxes = [f for f in board.form.option_fields.shown("express") if "counterexample" in str(f.description)]
+    assert len(boxes) == 1, "the set-up form offers the round option"
+    return boxes[0]
+
+
+@pytest.mark.parametrize("ticked", [False, True])
+def test_a_wrong_guess_shows_a_counterexample_only_when_the_round_says_so(ticked: bool) -> None:
+    clock = Clock()
+    board = _board(clock=clock)
+    box = _counterexample_box(board)
+    assert box.value is False and box in _descendants(board.form), "off by default, on the form"
+    box.value = ticked
+    _typed(board, FAIR)
+    board.form.deal.click()
+    r = board.round
+    assert r is not None and r.options["counterexample"] is ticked
+    player = r.current_player
+    clock.wait(SETTLE_SECONDS)  # the first student walks up to the board
+    button_for(board, fitting(r)[0]).click()  # a right play: the player may guess
+    board.guess_box.guesser.value = player
+    board.guess_box.text.value = f"{FAIR} or card.rank == 5"
+    board.guess_box.judge.click()
+    verdict = board.verdict_html
+    assert f"{player}&#x27;s guess is WRONG" in verdict or f"{player}'s guess is WRONG" in verdict, verdict
+    shown = "eleusis-highlight-falsifier" in verdict and "accepted by the guess" in verdict
+    assert shown is ticked, verdict
