@@ -86,7 +86,7 @@ class ExpressRound(NoPlayRound):
         # and a card on which the two rules differ is evidence no play produced, the teacher's to give.
         Option("counterexample", bool, False, "a wrong guess is shown a position and a card on which the "
                "guess and the secret rule differ",
-               form=OptionForm("A wrong guess is shown a counterexample")),
+               form=OptionForm("Wrong guess: counterexample")),
     )  # fmt: skip
     capabilities = Capabilities(no_play=True, guess=True, buy_hints=True, confidence=True)
     match = MatchRules(deals_each=1, winner_deals=True)

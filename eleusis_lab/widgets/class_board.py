@@ -123,7 +123,7 @@ class ClassBoard(SessionBoard, w.VBox):
         self.reveal_ask = RevealConfirm(lambda: self.reveal(force=True), Settle(clock=clock))
         # "Back to set-up" asks like Reveal does: on a row of its own, Yes only after the settle time.
         self.back_ask = ConfirmRow(
-            "<b>Abandon this round?</b> It is recorded as abandoned and the set-up form comes back.",
+            '<span style="font-size:18px"><b>Abandon this round?</b> It is recorded as abandoned.</span>',
             lambda: self.abandon(),
             Settle(clock=clock),
             yes=Choice("Yes, abandon it", "eleusis-confirm-abandon"),

@@ -92,8 +92,10 @@ class SecretRuleField(w.HBox):
         self.shown.add_class("eleusis-secret-shown")
         self.shown.observe(self._typed_in_shown, "value")
         self.hidden.observe(self._typed_in_hidden, "value")
-        self.eye = w.ToggleButton(value=False, description="👁 Show", tooltip="show or hide the secret rule")
-        self.eye.layout.width = "7em"
+        self.eye = w.ToggleButton(
+            value=False, description="👁 Show the secret", tooltip="show or hide the secret rule"
+        )
+        self.eye.layout.width = "12em"
         self.eye.add_class("eleusis-secret-eye")
         self.eye.observe(lambda _c: self._draw(), "value")
         self.peek = w.HBox([self.eye])
@@ -117,7 +119,7 @@ class SecretRuleField(w.HBox):
             self.shown.value = change["new"]
 
     def _draw(self) -> None:
-        self.eye.description = "👁 Hide" if self.eye.value else "👁 Show"
+        self.eye.description = "👁 Hide the secret" if self.eye.value else "👁 Show the secret"
         self.shown.value = self.hidden.value if self.eye.value else ""
         self.peek.children = [self.eye, self.shown] if self.eye.value else [self.eye]
 
@@ -169,7 +171,7 @@ class SetupForm(SetupView):
         self._on_deal = on_deal
         # A rule the check calls not acceptable is dealt only once the teacher says so, on this row.
         self.unfair_ask = ConfirmRow(
-            "<b>Deal this rule anyway?</b> The check above calls it not acceptable: players may get stuck.",
+            '<span style="font-size:18px"><b>Deal this rule anyway?</b> Players may get stuck.</span>',
             self._deal_anyway,
             Settle(clock=clock),
             yes=Choice("Yes, deal it anyway", "eleusis-deal-anyway", "15em"),
@@ -189,7 +191,7 @@ class SetupForm(SetupView):
         self.variant.observe(lambda _c: self._fresh_secret_box(), "value")
         self.report = w.HTML()
         self.teacher = w.Accordion(children=[self._fold()])
-        self.teacher.set_title(0, "Teacher only — the secret (👁), in words or clicks; the check's report")
+        self.teacher.set_title(0, "Teacher only — the secret shown or said in words; the check's report")
         self.teacher.selected_index = None
         self.teacher.add_class("eleusis-teacher")
         self.saved = w.VBox()
