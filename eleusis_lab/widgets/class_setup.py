@@ -191,7 +191,8 @@ class SetupForm(SetupView):
         self.variant.observe(lambda _c: self._fresh_secret_box(), "value")
         self.report = w.HTML()
         self.teacher = w.Accordion(children=[self._fold()])
-        self.teacher.set_title(0, "Teacher only — the secret shown or said in words; the check's report")
+        title = "Teacher only — the secret in words or clicks (or shown); the check's report"
+        self.teacher.set_title(0, title)
         self.teacher.selected_index = None
         self.teacher.add_class("eleusis-teacher")
         self.saved = w.VBox()
@@ -284,7 +285,9 @@ class SetupForm(SetupView):
         if self.source.value == TYPED and not force:
             try:
                 decision = (str(self.variant.value), self.secret_text())
-                report = self.check_secret() if decision != self._confirmed else None
+                # No secret yet: nothing to check, the session says what is missing (players first).
+                wanted = decision[1] != "" and decision != self._confirmed
+                report = self.check_secret() if wanted else None
             except (ValueError, KeyError) as error:
                 self.say(error_text(error))
                 return False

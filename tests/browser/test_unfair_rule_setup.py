@@ -5,7 +5,7 @@ hidden field, checks it, and deals.  Before the reveal the page's text (and ever
 read) never holds the rule nor the check's lists of cards; the verdict under the form is in words, amber
 with an icon; Deal asks on a row of its own, a double-click on Deal never deals, and the teacher's own
 click on "Yes, deal it anyway" after reading does.  The check's full report is in the "Teacher only"
-fold, closed until the teacher opens it.
+fold, closed until the teacher opens it.  Once dealt, "Back to set-up" double-clicked only asks.
 
 Screenshots go to ``out/browser/unfair-*.png``.
 """
@@ -118,11 +118,11 @@ def test_an_unfair_rule_is_set_up_checked_and_dealt_with_nothing_secret_on_the_p
         shots.append(_shot(page, "asks"))
 
         # The teacher looks in the fold (the projector would show it: the title says Teacher only).
-        page.get_by_text("Teacher only — the secret shown").click()
+        page.get_by_text("Teacher only — the secret in words").click()
         board.wait_for_selector(".eleusis-check-report", state="visible", timeout=30_000)
         assert "Not acceptable for play" in _text(board, ".eleusis-check-report")
         shots.append(_shot(page, "teacher-fold"))
-        page.get_by_text("Teacher only — the secret shown").click()
+        page.get_by_text("Teacher only — the secret in words").click()
         board.wait_for_selector(".eleusis-check-report", state="hidden", timeout=30_000)
         _assert_nothing_secret(page, secrets)
 
@@ -133,6 +133,19 @@ def test_an_unfair_rule_is_set_up_checked_and_dealt_with_nothing_secret_on_the_p
         assert _text(board, ".eleusis-unfair-ask") == ""
         _assert_nothing_secret(page, [rule, *_lists(rule)[:2]])  # the cards themselves are in hands now
         shots.append(_shot(page, "dealt"))
+
+        # Back to set-up, double-clicked 250 ms apart: it asks on a row of its own and abandons nothing.
+        back = _centre(board, ".eleusis-back-to-setup")
+        done = _clicks(page, [(*back, 0), (*back, 250)])
+        assert done["hits"] == ["Back to set-up", "Back to set-up"], done
+        board.wait_for_selector(".eleusis-confirm-abandon", state="visible", timeout=30_000)
+        page.wait_for_timeout(900)  # time for the round to go, had the second click abandoned it
+        board.evaluate(SETTLE)
+        assert board.query_selector(".eleusis-hand-card").is_visible(), "the round was abandoned"
+        assert "Abandon this round?" in _text(board, ".eleusis-back-ask")
+        shots.append(_shot(page, "back-asks"))
+        board.query_selector(".eleusis-abandon-keep").click()
+        board.wait_for_selector(".eleusis-confirm-abandon", state="detached", timeout=30_000)
         print("screenshots:", *map(str, shots))
     finally:
         page.close()

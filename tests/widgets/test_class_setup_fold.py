@@ -243,3 +243,11 @@ def test_a_wrong_guess_shows_a_counterexample_only_when_the_round_says_so(ticked
     assert f"{player}&#x27;s guess is WRONG" in verdict or f"{player}'s guess is WRONG" in verdict, verdict
     shown = "eleusis-highlight-falsifier" in verdict and "accepted by the guess" in verdict
     assert shown is ticked, verdict
+
+
+def test_a_form_with_no_players_says_so_before_any_check() -> None:
+    board = _board()
+    board.form.players.value = ""
+    _typed(board, "")
+    board.form.deal.click()
+    assert "players" in board.form.message.value and not board.form.unfair_ask.asking
