@@ -114,8 +114,6 @@ class ClassBoard(SessionBoard, w.VBox):
                 "reveal": lambda: self.reveal(),
                 "next-round": lambda: self.next_round(),
                 "back": lambda: self.back_ask.ask(True),
-                "abandon": lambda: self.abandon(),
-                "keep": lambda: self.back_ask.ask(False),
             },
             CLASS_ACTIONS,
         )

@@ -410,19 +410,12 @@ class ActionRow(w.HBox):
                 "Next round", "eleusis-next-round", press("next-round"), width="9em", style="primary"
             ),
             "back": button("Back to set-up", "eleusis-back-to-setup", press("back"), width="11em"),
-            "abandon": button(
-                "Yes, abandon it", "eleusis-confirm-abandon", press("abandon"), width="11em", style="danger"
-            ),
-            "keep": button("Keep playing", "eleusis-keep-playing", press("keep"), width="10em"),
         }
         self.no_play, self.play_string = self.buttons["no-play"], self.buttons["play-string"]
         self.clear_string, self.prophet = self.buttons["clear-string"], self.buttons["prophet"]
         self.undo, self.reveal = self.buttons["undo"], self.buttons["reveal"]
         self.next_round, self.back = self.buttons["next-round"], self.buttons["back"]
-        self.confirm_yes, self.confirm_no = self.buttons["abandon"], self.buttons["keep"]
         self.buy_hint = self.buttons["buy-hint"]
-        self.confirm = w.HTML()
-        self.armed = False  # "Back to set-up" asks once before it abandons the round
         self.shown_hand = w.Text(description="Hand shown", placeholder="for 'No play': e.g. QH 10S 3D")
         self.shown_hand.add_class("eleusis-shown-hand")
         self.agree = w.Checkbox(value=False, description="The players agree to a hint", indent=False)
@@ -444,13 +437,8 @@ class ActionRow(w.HBox):
                 self.prophet_says.description = f"{r.prophet} says"
                 kids.append(self.prophet_says)
                 continue
-            if key == "abandon":
-                if "next-round" in can and "next-round" in self.shows:
-                    continue
-                if self.armed:
-                    self.confirm.value = "<b>Abandon this round?</b>"
-                    kids += [self.confirm, self.buttons["abandon"], self.buttons["keep"]]
-                else:
+            if key == "abandon":  # "Back to set-up": the board asks before it abandons (its own row)
+                if "next-round" not in can or "next-round" not in self.shows:
                     kids.append(self.buttons["back"])
                 continue
             b = self.buttons[key]

@@ -7,7 +7,11 @@ a page does (value, description, tooltip, placeholder, HTML) outside that fold, 
 left out.
 
 #6: Deal with a rule the check calls not acceptable shows why and asks, on a row of its own with the
-settle time of Reveal's question; fair and unfair verdicts differ in colour and in icon.
+settle time of Reveal's question; fair and unfair verdicts differ in colour and in icon.  "Back to set-up"
+asks the same way.
+
+#5 on the board: the counterexample after a wrong guess is the round's option, a tick box on the form,
+off by default.
 """
 
 from __future__ import annotations
@@ -22,24 +26,11 @@ from eleusis_lab.rules.checks import check
 from eleusis_lab.widgets import ClassBoard
 from eleusis_lab.widgets.settle import SETTLE_SECONDS
 from tests.widgets.conftest import button_for, fitting
+from tests.widgets.test_no_accidental_click import DOUBLE_CLICK_GAPS, Clock
 
 UNFAIR = "card.rank == prev.rank + 1"  # 4 cards never playable, dead end after a king
 TOO_LOOSE = "card is red or card is black"
 FAIR = "card.color != prev.color"
-DOUBLE_CLICK_GAPS = (0.080, 0.150, 0.250, 0.400)
-
-
-class Clock:
-    """A clock the test moves by hand (no sleeping)."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def wait(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def _board(clock: Clock | None = None) -> ClassBoard:
