@@ -168,6 +168,7 @@ class SetupForm(SetupView):
         )
         self.dealer.add_class("eleusis-dealer")
         self.rule = SecretRuleField(rule)
+        self.report = w.HTML()  # the check's full report: in the teacher's fold only
         self._on_deal = on_deal
         # A rule the check calls not acceptable is dealt only once the teacher says so, on this row.
         self.unfair_ask = ConfirmRow(
@@ -189,7 +190,6 @@ class SetupForm(SetupView):
         self.secret_words = self._secret_box()
         # The chooser and the builder offer the rules of the chosen game's deck (letters or cards).
         self.variant.observe(lambda _c: self._fresh_secret_box(), "value")
-        self.report = w.HTML()
         self.teacher = w.Accordion(children=[self._fold()])
         title = "Teacher only — the secret in words or clicks (or shown); the check's report"
         self.teacher.set_title(0, title)
@@ -223,10 +223,11 @@ class SetupForm(SetupView):
         return w.VBox([self.rule.peek, w.HTML(say), self.secret_words, self.report])
 
     def _secret_changed(self) -> None:
-        """Another secret or game: a question about the last one, and its verdict, go."""
-        if self.unfair_ask.asking:
-            self.unfair_ask.ask(False)
-            self.say("")
+        """Another secret or game: what was said about the last one (the verdict, the question, the
+        report) goes, so nothing on the form speaks of a rule no longer there."""
+        self.unfair_ask.ask(False)
+        self.say("")
+        self.report.value = ""
 
     def _secret_given(self, rule: Rule | None) -> None:
         self._secret_changed()

@@ -29,6 +29,7 @@ __all__ = ["class_command"]  # the module's own server (the fixture is module-sc
 
 UNFAIR = "card.rank == prev.rank + 1"  # 4 cards never playable; the line dead-ends after a king
 TOO_LOOSE = "card is red or card is black"
+FAIR = "card.color != prev.color"
 MESSAGE = ".eleusis-setup-message"
 
 
@@ -89,6 +90,16 @@ def test_an_unfair_rule_is_set_up_checked_and_dealt_with_nothing_secret_on_the_p
         page.goto(class_command, wait_until="domcontentloaded", timeout=120_000)
         page.wait_for_selector(".eleusis-class-board .eleusis-deal", state="attached", timeout=120_000)
         board = page.query_selector(".eleusis-class-board")
+
+        # A fair rule first: green, with its own icon.
+        _set_up(page, board, FAIR, seed="4")
+        board.query_selector(".eleusis-check-rule").click()
+        _message_says(page, board, "Fair")
+        assert _text(board, MESSAGE).startswith("✅ Fair"), _text(board, MESSAGE)
+        assert board.query_selector(f"{MESSAGE} .eleusis-banner-accepted") is not None, "green"
+        _assert_nothing_secret(page, [FAIR])
+        shots.append(_shot(page, "fair"))
+
         _set_up(page, board, rule, seed="4")
 
         # Check the rule: the verdict in words, amber with its icon; the lists stay in the closed fold.

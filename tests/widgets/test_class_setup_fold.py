@@ -122,6 +122,8 @@ def test_fair_and_unfair_verdicts_look_different(rule: str, kind: str, says: str
     message = board.form.message.value
     assert f"eleusis-banner-{kind}" in message and says in message, message
     assert rule not in message
+    _typed(board, rule + " and card.rank > 1")  # another rule typed: the verdict was about the last one
+    assert board.form.message.value == "" and board.form.report.value == ""
 
 
 @pytest.mark.parametrize("rule", [UNFAIR, TOO_LOOSE])
@@ -162,6 +164,7 @@ def test_the_question_goes_with_the_rule_it_was_about() -> None:
     assert board.form.unfair_ask.asking
     _typed(board, TOO_LOOSE)  # the teacher types another rule instead
     assert not board.form.unfair_ask.asking and board.form.message.value == ""
+    assert board.form.report.value == "", "no report of a rule no longer typed"
     clock.wait(SETTLE_SECONDS)
     board.form.unfair_ask.yes.click()  # a stale click on the put-away button deals nothing
     assert board.round is None
