@@ -47,7 +47,8 @@ class RuleVerdict:
 
     The why is the check's list of problems (``4 cards never playable``, ``the line can dead-end``,
     ``too loose (typically 52 of 52 playable)``): counts, never a card nor the rule.  The icon says it
-    as well as the colour (green for fair, amber for not acceptable)."""
+    as well as the colour (green for fair, amber for not acceptable); both icons are in DejaVu Sans,
+    so a machine without a colour-emoji font draws them too."""
 
     fair: bool
     text: str
@@ -55,7 +56,7 @@ class RuleVerdict:
     @classmethod
     def of(cls, report: RuleReport) -> RuleVerdict:
         if report.acceptable:
-            return cls(True, "✅ Fair: the rule meets the sources' guidelines for play.")
+            return cls(True, "✔ Fair: the rule meets the sources' guidelines for play.")
         return cls(False, "⚠ Not acceptable: " + "; ".join(report.problems) + ".")
 
     @property
@@ -92,8 +93,10 @@ class SecretRuleField(w.HBox):
         self.shown.add_class("eleusis-secret-shown")
         self.shown.observe(self._typed_in_shown, "value")
         self.hidden.observe(self._typed_in_hidden, "value")
+        # The eye is the button's icon (Font Awesome, which the page loads): a 👁 character needs a
+        # colour-emoji font that many school machines lack.
         self.eye = w.ToggleButton(
-            value=False, description="👁 Show the secret", tooltip="show or hide the secret rule"
+            value=False, description="Show the secret", icon="eye", tooltip="show or hide the secret rule"
         )
         self.eye.layout.width = "12em"
         self.eye.add_class("eleusis-secret-eye")
@@ -119,7 +122,8 @@ class SecretRuleField(w.HBox):
             self.shown.value = change["new"]
 
     def _draw(self) -> None:
-        self.eye.description = "👁 Hide the secret" if self.eye.value else "👁 Show the secret"
+        self.eye.description = "Hide the secret" if self.eye.value else "Show the secret"
+        self.eye.icon = "eye-slash" if self.eye.value else "eye"
         self.shown.value = self.hidden.value if self.eye.value else ""
         self.peek.children = [self.eye, self.shown] if self.eye.value else [self.eye]
 

@@ -95,7 +95,7 @@ def test_an_unfair_rule_is_set_up_checked_and_dealt_with_nothing_secret_on_the_p
         _set_up(page, board, FAIR, seed="4")
         board.query_selector(".eleusis-check-rule").click()
         _message_says(page, board, "Fair")
-        assert _text(board, MESSAGE).startswith("✅ Fair"), _text(board, MESSAGE)
+        assert _text(board, MESSAGE).startswith("✔ Fair"), _text(board, MESSAGE)
         assert board.query_selector(f"{MESSAGE} .eleusis-banner-accepted") is not None, "green"
         _assert_nothing_secret(page, [FAIR])
         shots.append(_shot(page, "fair"))
@@ -132,6 +132,9 @@ def test_an_unfair_rule_is_set_up_checked_and_dealt_with_nothing_secret_on_the_p
         page.get_by_text("Teacher only — the secret in words").click()
         board.wait_for_selector(".eleusis-check-report", state="visible", timeout=30_000)
         assert "Not acceptable for play" in _text(board, ".eleusis-check-report")
+        eye = board.query_selector(".eleusis-secret-eye")
+        assert eye.is_visible() and "Show the secret" in eye.inner_text()
+        assert eye.query_selector("i.fa-eye") is not None, "the eye is drawn as an icon"
         shots.append(_shot(page, "teacher-fold"))
         page.get_by_text("Teacher only — the secret in words").click()
         board.wait_for_selector(".eleusis-check-report", state="hidden", timeout=30_000)

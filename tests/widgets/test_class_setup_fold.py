@@ -110,7 +110,7 @@ def test_the_eye_is_in_the_closed_fold_and_its_field_holds_the_secret_only_while
 @pytest.mark.parametrize(
     ("rule", "kind", "says"),
     [
-        (FAIR, "accepted", "✅ Fair"),
+        (FAIR, "accepted", "✔ Fair"),
         (UNFAIR, "warning", "⚠ Not acceptable: 4 cards never playable; the line can dead-end"),
         (TOO_LOOSE, "warning", "⚠ Not acceptable: too loose (typically 52 of 52 playable)"),
     ],
