@@ -82,6 +82,11 @@ class ExpressRound(NoPlayRound):
         Option("dealer_choice", bool, False, "who guessed or went out deals next"),
         Option("buy_hints", bool, False, "before playing, a player may draw a card to buy a hint",
                form=OptionForm("Players may buy hints")),
+        # Off by default: in the sources a wrong guess is just wrong and play passes (RULES.md 2); a table
+        # and a card on which the two rules differ is evidence no play produced, the teacher's to give.
+        Option("counterexample", bool, False, "a wrong guess is shown a position and a card on which the "
+               "guess and the secret rule differ",
+               form=OptionForm("Wrong guess: counterexample")),
     )  # fmt: skip
     capabilities = Capabilities(no_play=True, guess=True, buy_hints=True, confidence=True)
     match = MatchRules(deals_each=1, winner_deals=True)
@@ -275,7 +280,8 @@ class ExpressRound(NoPlayRound):
 
         Rule text is judged by :func:`~eleusis_lab.rules.checks.same_rule`; a guess only in ``words``
         waits for the dealer's :meth:`overrule_guess`.  Correct ends the round; wrong lets play go on
-        (with the ``wrong_guess_penalty`` option, at a cost)."""
+        (with the ``wrong_guess_penalty`` option, at a cost), and says only that it is wrong unless the
+        ``counterexample`` option shows where the guess and the secret rule differ."""
         player, rule_text, words = a.player, a.text, a.words
         self._check_player(player)
         refusal = self._guess_refusal(player)
@@ -292,6 +298,8 @@ class ExpressRound(NoPlayRound):
         cx: Any = None
         if rule_text is not None:
             correct, cx, cx_text = self._judge_guess(rule_text)
+            if cx is not None and not self._options["counterexample"]:
+                cx, cx_text = None, None  # wrong, and nothing more (a not-proven guess still says why)
         else:
             correct, cx_text = None, None
         with self._action():

@@ -22,10 +22,11 @@ import ipywidgets as w
 
 from eleusis_lab.cards import Card
 from eleusis_lab.session import GuessNotice, TableSession, new_session_path, saved_sessions
-from eleusis_lab.widgets._common import STYLE, error_text, rule_deck_of
+from eleusis_lab.widgets._common import STYLE, error_text
 from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
 from eleusis_lab.widgets.class_setup import SetupForm
+from eleusis_lab.widgets.confirm import Choice, ConfirmRow
 from eleusis_lab.widgets.figures import FiguresView
 from eleusis_lab.widgets.hypotheses import HypothesisPanel
 from eleusis_lab.widgets.settle import Settle
@@ -96,6 +97,7 @@ class ClassBoard(SessionBoard, w.VBox):
             on_deal=self._deal_clicked,
             on_check=self.check_rule,
             on_resume=self.resume_from,
+            clock=clock,
         )
         self.status = StatusView(turn=True)
         self.table = TableView(card_width, max_height="40vh")
@@ -111,14 +113,21 @@ class ClassBoard(SessionBoard, w.VBox):
                 "undo": lambda: self.undo(),
                 "reveal": lambda: self.reveal(),
                 "next-round": lambda: self.next_round(),
-                "back": lambda: self._arm_back(True),
-                "abandon": lambda: self.abandon(),
-                "keep": lambda: self._arm_back(False),
+                "back": lambda: self.back_ask.ask(True),
             },
             CLASS_ACTIONS,
         )
         self.message = MessageView()
         self.reveal_ask = RevealConfirm(lambda: self.reveal(force=True), Settle(clock=clock))
+        # "Back to set-up" asks like Reveal does: on a row of its own, Yes only after the settle time.
+        self.back_ask = ConfirmRow(
+            '<span style="font-size:18px"><b>Abandon this round?</b> It is recorded as abandoned.</span>',
+            lambda: self.abandon(),
+            Settle(clock=clock),
+            yes=Choice("Yes, abandon it", "eleusis-confirm-abandon"),
+            no=Choice("Keep playing", "eleusis-abandon-keep", "10em"),
+        )
+        self.back_ask.add_class("eleusis-back-ask")
         self.guess_box = GuessBox(self._act)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
@@ -139,7 +148,16 @@ class ClassBoard(SessionBoard, w.VBox):
         self.figures = figures
         self.teacher = TeacherFold(self._act, figures.toggles)
         left = w.VBox(
-            [self.table, self.verdict, self.scores, self.hand, self.actions, self.message, self.reveal_ask],
+            [
+                self.table,
+                self.verdict,
+                self.scores,
+                self.hand,
+                self.actions,
+                self.message,
+                self.reveal_ask,
+                self.back_ask,
+            ],
             layout=w.Layout(flex="3 1 0%", min_width="0"),
         )
         right = w.VBox(
@@ -190,31 +208,20 @@ class ClassBoard(SessionBoard, w.VBox):
         if self.session.round is not None:
             self._dealt.start()
 
-    def deal(self) -> None:
-        """Deal from the set-up form; a problem is one line under the form and nothing is dealt."""
+    def deal(self, *, force: bool = False) -> None:
+        """Deal from the set-up form; a problem is one line under the form and nothing is dealt.  A typed
+        rule the check calls not acceptable only asks (the question's own button deals it), unless
+        ``force``."""
         self.reveal_ask.ask(False)
-        if not self.form.deal_into(self.session, self.options):  # dealt: the session redraws the board
+        if not self.form.deal_into(self.session, self.options, force=force):  # dealt: the board redraws
             return
         self.message.value = ""
         self.guess_box.say("")
 
     def check_rule(self) -> None:
-        """The rule check's report, into the teacher's fold (closed): never on the projector unasked."""
-        from eleusis_lab.rules import library
-        from eleusis_lab.rules.checks import check
-
-        try:
-            request = self.form.request()
-            key, rule = self.session.choose_rule(request["variant"], request["rule"], request["seed"], "any")
-            parsed = library.get(key).rule if key is not None else rule
-            report = check(parsed, deck=rule_deck_of(request["variant"]))
-        except (ValueError, KeyError) as error:
-            self.form.say(error_text(error))
-            return
-        items = "".join(f"<li>{escape(str(v))}</li>" for v in report.verdicts)
-        fit = "fit to play" if report.acceptable else "against the sources' guidelines"
-        self.form.report.value = f"<b>The rule is {fit}.</b><ul>{items}</ul>"
-        self.form.say("Checked: the report is in the teacher's fold below.", "info")
+        """*Check the rule*: the verdict in words under the form, the full report in the teacher's fold
+        (closed): no card list, no rule on the projector unasked."""
+        self.form.check_rule()
 
     def resume_from(self, path: Path) -> None:
         """Resume a saved session (the set-up form's list): it goes on saving to the same file."""
@@ -315,13 +322,9 @@ class ClassBoard(SessionBoard, w.VBox):
         """The dealer gives everybody a hint (the teacher's fold; once play has begun, with consent)."""
         return self._act(lambda: self.session.give_hint(text, players_agree=players_agree))
 
-    def _arm_back(self, on: bool) -> None:
-        self.actions.armed = on
-        self.actions.render(self.session)
-
     def abandon(self) -> bool:
         """Back to the set-up form; the round is recorded as abandoned."""
-        self.actions.armed = False
+        self.back_ask.ask(False)
         return self._back_to_setup(self.session.abandon)
 
     def next_round(self) -> bool:
@@ -371,6 +374,8 @@ class ClassBoard(SessionBoard, w.VBox):
             view.render(s)
         if s.phase != "playing" or s.revealed:
             self.reveal_ask.ask(False)
+        if "abandon" not in s.possible() or "next-round" in s.possible():
+            self.back_ask.ask(False)  # the round ended meanwhile: nothing left to abandon
         self.scores.value = scores_table_html(s) if s.phase == "over" else ""
         self.teacher.render(s)
         if self.panel is not None:

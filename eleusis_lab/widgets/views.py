@@ -24,6 +24,7 @@ from eleusis_lab.play import Round
 from eleusis_lab.render import cards_html
 from eleusis_lab.session import GuessNotice, MatchScoreRow, Notice, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
+from eleusis_lab.widgets.confirm import Choice, ConfirmRow
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.rule_box import RuleBox
@@ -410,19 +411,12 @@ class ActionRow(w.HBox):
                 "Next round", "eleusis-next-round", press("next-round"), width="9em", style="primary"
             ),
             "back": button("Back to set-up", "eleusis-back-to-setup", press("back"), width="11em"),
-            "abandon": button(
-                "Yes, abandon it", "eleusis-confirm-abandon", press("abandon"), width="11em", style="danger"
-            ),
-            "keep": button("Keep playing", "eleusis-keep-playing", press("keep"), width="10em"),
         }
         self.no_play, self.play_string = self.buttons["no-play"], self.buttons["play-string"]
         self.clear_string, self.prophet = self.buttons["clear-string"], self.buttons["prophet"]
         self.undo, self.reveal = self.buttons["undo"], self.buttons["reveal"]
         self.next_round, self.back = self.buttons["next-round"], self.buttons["back"]
-        self.confirm_yes, self.confirm_no = self.buttons["abandon"], self.buttons["keep"]
         self.buy_hint = self.buttons["buy-hint"]
-        self.confirm = w.HTML()
-        self.armed = False  # "Back to set-up" asks once before it abandons the round
         self.shown_hand = w.Text(description="Hand shown", placeholder="for 'No play': e.g. QH 10S 3D")
         self.shown_hand.add_class("eleusis-shown-hand")
         self.agree = w.Checkbox(value=False, description="The players agree to a hint", indent=False)
@@ -444,13 +438,8 @@ class ActionRow(w.HBox):
                 self.prophet_says.description = f"{r.prophet} says"
                 kids.append(self.prophet_says)
                 continue
-            if key == "abandon":
-                if "next-round" in can and "next-round" in self.shows:
-                    continue
-                if self.armed:
-                    self.confirm.value = "<b>Abandon this round?</b>"
-                    kids += [self.confirm, self.buttons["abandon"], self.buttons["keep"]]
-                else:
+            if key == "abandon":  # "Back to set-up": the board asks before it abandons (its own row)
+                if "next-round" not in can or "next-round" not in self.shows:
                     kids.append(self.buttons["back"])
                 continue
             b = self.buttons[key]
@@ -468,7 +457,7 @@ class ActionRow(w.HBox):
         set_children(self, kids)
 
 
-class RevealConfirm(w.HBox):
+class RevealConfirm(ConfirmRow):
     """Mid-round, *Reveal the rule* only asks: the reveal is this row's own button, on a row of its own
     under the action row (never where Reveal was, so a double-click on Reveal cannot reach it), and a
     click on it within the settle time after it appeared is ignored.  *Keep playing* puts the row away."""
@@ -476,34 +465,14 @@ class RevealConfirm(w.HBox):
     def __init__(
         self, on_reveal: Callable[[], object], settle: Settle | None = None, *, what: str = "the round"
     ) -> None:
-        self.settle = settle if settle is not None else Settle()
-        self.question = w.HTML(
-            f"<b>Reveal the rule now?</b> {escape(what.capitalize())} is not over: the class will read it."
+        super().__init__(
+            f"<b>Reveal the rule now?</b> {escape(what.capitalize())} is not over: the class will read it.",
+            on_reveal,
+            settle,
+            yes=Choice("Yes, reveal it now", "eleusis-reveal-confirm", "13em"),
+            no=Choice("Keep playing", "eleusis-reveal-keep", "10em"),
         )
-        self.keep = button("Keep playing", "eleusis-reveal-keep", lambda _b: self.ask(False), width="10em")
-        self.yes = button(
-            "Yes, reveal it now",
-            "eleusis-reveal-confirm",
-            lambda _b: self._confirmed(),
-            width="13em",
-            style="danger",
-        )
-        self._on_reveal = on_reveal
-        self.asking = False
-        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.add_class("eleusis-reveal-ask")
-
-    def ask(self, on: bool = True) -> None:
-        """Show (or put away) the question; showing it starts the settle time of its button."""
-        if on and not self.asking:
-            self.settle.start()
-        self.asking = on
-        set_children(self, [self.question, self.keep, self.yes] if on else [])
-
-    def _confirmed(self) -> None:
-        if self.asking and self.settle.settled():
-            self.ask(False)
-            self._on_reveal()
 
 
 class GuessRow(w.VBox):

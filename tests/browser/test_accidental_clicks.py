@@ -15,7 +15,7 @@ import pytest
 
 from eleusis_lab.widgets.settle import SETTLE_SECONDS
 
-from .harness import HAND_CARD, HAND_IS_CURRENT, SETTLE, VERDICT, hand_settled
+from .harness import HAND_CARD, HAND_IS_CURRENT, HAND_SETTLE_MS, SETTLE, VERDICT, hand_settled
 from .test_projector import EXPRESS_RULE, PLAYERS, PROJECTOR, _judged, _text, class_command
 
 pytestmark = pytest.mark.browser
@@ -89,6 +89,7 @@ def _fill_form(page: Any, board: Any, seed: str) -> None:
 def _back_to_setup(page: Any, board: Any) -> None:
     board.query_selector(".eleusis-back-to-setup").click()
     board.wait_for_selector(".eleusis-confirm-abandon", state="visible")
+    page.wait_for_timeout(HAND_SETTLE_MS)  # the teacher reads the question (Yes waits the settle time)
     board.query_selector(".eleusis-confirm-abandon").click()
     page.wait_for_function("(b) => b.querySelector('.eleusis-deal').offsetParent !== null", arg=board)
     board.evaluate(SETTLE)

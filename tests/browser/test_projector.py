@@ -368,6 +368,7 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         # ------------------------------------------------ back to the set-up, Gardner, reveal mid-round
         board.query_selector(".eleusis-back-to-setup").click()
         board.wait_for_selector(".eleusis-confirm-abandon", state="visible")
+        page.wait_for_timeout(HAND_SETTLE_MS)  # the teacher reads the question (Yes waits the settle time)
         board.query_selector(".eleusis-confirm-abandon").click()
         page.wait_for_function("(b) => b.querySelector('.eleusis-deal').offsetParent !== null", arg=board)
         _deal(page, board, "Gardner's Eleusis (1959)", GARDNER_RULE, "2")

@@ -28,7 +28,10 @@ def test_playing_undo_a_wrong_guess_reveal_and_scores_as_the_guide_says(lesson: 
     lesson.run(
         r"""
 def _walkthrough():
-    walk = ClassBoard("express", names, rule="express-6", seed=2, plots=False, autosave=False)
+    walk = ClassBoard(
+        "express", names, rule="express-6", seed=2, plots=False, autosave=False,
+        options={"counterexample": True},
+    )
     walk.deal()
     walk.panel.add("Ben", "card.color != prev.color", "alternate colours")
     game = walk.round

@@ -71,7 +71,7 @@ def test_emptying_the_hand_ends_the_round_with_bonus():
 
 
 def test_guess_only_after_a_right_play_and_judged_by_same_rule():
-    r = new_round("express", ["Ana", "Ben"], RED, seed=5, wrong_guess_penalty=1)
+    r = new_round("express", ["Ana", "Ben"], RED, seed=5, wrong_guess_penalty=1, counterexample=True)
     a = r.current_player
     black = next(c for c in r.hand(a) if c.is_black)
     r.play(a, black)

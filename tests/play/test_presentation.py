@@ -46,6 +46,7 @@ def test_express_offers_its_options_and_gardner_none() -> None:
         ("wrong_guess_penalty", "tick"),
         ("stock_refresh", "tick"),
         ("buy_hints", "tick"),
+        ("counterexample", "tick"),
     ]
     assert fields[0].choices == (("12 cards", 12), ("10 cards", 10)) and fields[1].value(True) == 1
     assert setup_fields(find_variant("gardner")) == ()

@@ -448,6 +448,15 @@ def _revealed_session() -> Any:
     return session
 
 
+def check_reports() -> list[str]:
+    """The set-up form's full check report of a rule that reads the player, checked for hostile names
+    (its verdicts name the players) and for a hostile rule's text."""
+    from eleusis_lab.rules.checks import check
+    from eleusis_lab.widgets.class_setup import report_html
+
+    return [report_html(check(HOSTILE_RULE, player_names=NAMES[:3]))]
+
+
 def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
     """For each renderer that can show user text: the pages it draws when fed hostile text."""
     from eleusis_lab.render import CardRow, TableView, cards_html, round_table_html, table_html
@@ -514,6 +523,7 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
         "eleusis_lab.widgets.class_reveal.scores_table_html": lambda: [
             scores_table_html(_revealed_session())
         ],
+        "eleusis_lab.widgets.class_setup.report_html": check_reports,
         "eleusis_lab.widgets.record.RoundRecord._repr_html_": lambda: [
             RoundRecord.of(r, english=HOSTILE_WORDS, plot=False)._repr_html_() for r in rounds()
         ],

@@ -27,8 +27,9 @@ def _board(variant: str = "express", rule: str = "express-1", **kw: Any) -> Clas
     kw.setdefault("hypotheses", False)
     kw.setdefault("plots", False)
     players = kw.pop("players", ["Ana", "Ben", "Cy"])
+    force = kw.pop("force", False)  # deal a rule the check calls not acceptable without the question
     board = ClassBoard(variant, players, rule=rule, seed=kw.pop("seed", 5), **kw)
-    board.deal()
+    board.deal(force=force)
     assert board.round is not None, board.form.message.value
     return board
 
@@ -60,9 +61,10 @@ def test_setup_hides_the_rule_with_an_eye_and_deal_starts_the_round() -> None:
     field = board.form.rule
     assert field.value == "card.color != prev.color"
     assert isinstance(field.children[0], w.Password)  # hidden as it is typed
-    field.eye.value = True  # the teacher checks a typo
-    assert isinstance(field.children[0], w.Text) and field.children[0].value == field.value
+    field.eye.value = True  # the teacher checks a typo, in the teacher's fold
+    assert field.shown in field.peek.children and field.shown.value == field.value
     field.eye.value = False
+    assert field.shown.value == "" and field.value == "card.color != prev.color"
     assert board.form.layout.display is None
     board.form.deal.click()
     r = board.round
@@ -266,7 +268,7 @@ def test_a_judged_guess_becomes_the_class_hypothesis_on_the_narrowing_plot() -> 
 
 def test_the_reveal_of_a_typed_rule_gives_its_english_beside_the_rule_text() -> None:
     typed = "card.color == red and card.rank > 5"  # in no library entry: the generated sentence
-    board = _board("express", typed)
+    board = _board("express", typed, force=True)  # 36 cards never playable: the teacher deals it anyway
     assert board.reveal_html() == ""
     board.reveal(force=True)
     reveal, sentence = board.reveal_html(), english(typed)
@@ -277,7 +279,7 @@ def test_the_reveal_of_a_typed_rule_gives_its_english_beside_the_rule_text() -> 
 
 
 def test_a_wrong_typed_guess_shows_a_counterexample_and_the_dealer_may_overrule() -> None:
-    board = _board("express", "card.color != prev.color")
+    board = _board("express", "card.color != prev.color", options={"counterexample": True})
     r = board.round
     button_for(board, fitting(r)[0]).click()
     board.guess_box.text.value = "card is red"
@@ -349,15 +351,18 @@ def _buttons(widget: Any) -> list[w.Button]:
 
 
 def test_back_to_setup_asks_first_and_records_the_round_as_abandoned() -> None:
-    board = _board()
+    now = [1000.0]
+    board = _board(clock=lambda: now[0])
     r = board.round
+    now[0] += 1  # past the settle time of the deal
     button_for(board, r.hand(r.current_player)[0]).click()
     board.actions.back.click()
-    assert board.round is r and board.actions.confirm_yes in board.actions.children
-    board.actions.confirm_no.click()
-    assert board.actions.back in board.actions.children
+    assert board.round is r and board.back_ask.yes in board.back_ask.children
+    board.back_ask.keep.click()
+    assert board.back_ask.children == () and board.actions.back in board.actions.children
     board.actions.back.click()
-    board.actions.confirm_yes.click()
+    now[0] += 1  # the teacher reads the question
+    board.back_ask.yes.click()
     assert board.round is None and board.session.events[-1].describe() == "the round abandoned"
     assert board.form.layout.display is None
     board.form.rule.value = "express-2"
@@ -369,7 +374,7 @@ def test_secrets_stay_in_the_teachers_fold() -> None:
     board = ClassBoard("express", FIVE, rule="express-1", seed=1, autosave=False)
     board.form.check.click()
     assert board.form.teacher.selected_index is None and "Teacher only" in board.form.teacher.get_title(0)
-    assert "The rule is" in board.form.report.value and "teacher" in board.form.message.value
+    assert "The rule is" in board.form.report.value and "Teacher only" in board.form.message.value
     board.deal()
     assert board.teacher.selected_index is None and "Teacher only" in board.teacher.get_title(0)
     assert board.figures.show_map.value is False and board.figures.map.value == ""  # acceptance map off
