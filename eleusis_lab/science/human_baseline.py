@@ -95,12 +95,11 @@ class BaselineRow:
 
 def baseline_row(rounds: Sequence[SoloRun], label: str = "people") -> BaselineRow:
     """The rounds' row in the published table's measures (the same :class:`Summary` the kit's own rows
-    use), plus the raw mean.  Every round must be a benchmark-protocol round played to its end."""
+    use), plus the raw mean.  Every round must be a benchmark-protocol round (the files read and
+    written here hold only rounds played to their end)."""
     for run in rounds:
         if run.protocol != "benchmark":
             raise ValueError(f"{label}: a round of the kit's solo game is not a benchmark round")
-        if run.round is not None and not run.round.is_over:
-            raise ValueError(f"{label}: a round still being played has no result yet")
     if not rounds:
         return BaselineRow(label, 0, 0, None, None, None, None)
     s = Summary.of(rounds)
@@ -123,6 +122,8 @@ def rounds_file(rounds: Iterable[SoloRun], player: str) -> str:
     for run in runs:
         if run.round is None:
             raise ValueError("only a round played on a board (with its log) can be exported")
+        if not run.round.is_over:
+            raise ValueError("a round still being played has no result yet: finish it first")
     row = baseline_row(runs, player)
     data = {
         "format": FORMAT,
