@@ -33,8 +33,8 @@ __all__ = ["BenchmarkBoard", "published_html"]
 BENCHMARK_CSS = """<style>
 .eleusis-benchmark .eleusis-scores { font-size: 1.3em; }
 .eleusis-benchmark .eleusis-confidence .widget-label { font-size: 1.1em; }
-.eleusis-benchmark .eleusis-guess input, .eleusis-benchmark .eleusis-after .widget-button {
-  font-size: 1.15em; height: 2.2em; }
+.eleusis-benchmark .eleusis-guess input, .eleusis-benchmark .eleusis-guess-button,
+.eleusis-benchmark .eleusis-pass { font-size: 1.15em; height: 2.2em; }
 .eleusis-benchmark .eleusis-journal table, .eleusis-benchmark .eleusis-published table {
   border-collapse: collapse; font-size: 1.15em; line-height: 1.35; }
 .eleusis-benchmark .eleusis-journal td, .eleusis-benchmark .eleusis-journal th,
@@ -167,10 +167,13 @@ class StatementRow(w.VBox):
         self.rule_box = RuleBox("standard", placeholder=PLACEHOLDER)
         self.rule_text = self.rule_box.text
         self.rule_text.add_class("eleusis-guess")
-        self.rule_text.layout.width = "30em"
+        # A fixed width: the rules offered for words wrap inside it, so the buttons beside it never move.
+        self.rule_box.layout.width = "46em"
         self.state = button("State the rule", "eleusis-guess-button", lambda _b: state(), width="12em")
         self.play_on = button("Play on", "eleusis-pass", lambda _b: play_on(), width="8em")
-        super().__init__([self.rule_box, w.HBox([self.state, self.play_on])])
+        # The two buttons beside the box, not under it: at 1280 x 720 every row pushes the hand lower.
+        buttons = w.VBox([self.state, self.play_on], layout=w.Layout(margin="0 0 0 1em"))
+        super().__init__([w.HBox([self.rule_box, buttons], layout=w.Layout(align_items="flex-start"))])
         self.add_class("eleusis-after")
 
     def render(self, session: TableSession) -> None:
@@ -237,6 +240,11 @@ class BenchmarkBoard(SessionBoard):
         self.rule_box, self.rule_text = self.after.rule_box, self.after.rule_text
         self.guess_button, self.pass_button = self.after.state, self.after.play_on
         self.rule_text.on_msg(self._rule_text_msg)  # Enter in the box states the rule, as the button does
+        # The browser sends Enter before the text typed (the box syncs on change): Enter with no new rule
+        # in the box since the last statement waits for the text on its way, then states it.
+        self._fresh = False  # the box's rule changed since the last statement
+        self._enter_waits = False
+        self.rule_box.on_change(lambda _rule: self._rule_changed())
         self.journal = BenchmarkJournal()
         self.published = w.HTML()  # shown when the round is over: this round beside the published models
         self.published.add_class("eleusis-published")
@@ -287,7 +295,20 @@ class BenchmarkBoard(SessionBoard):
         self.guess(rule.text)
 
     def _rule_text_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        if content.get("event") == "submit":  # the text box's own message for Enter (no deprecated on_submit)
+        # the text box's own message for Enter (no deprecated on_submit)
+        if content.get("event") != "submit" or not self.session.statement_due:
+            return
+        if self._fresh:
+            self._guess_clicked()
+        else:
+            self._enter_waits = True
+
+    def _rule_changed(self) -> None:
+        self._fresh = True
+        waited, self._enter_waits = self._enter_waits, False
+        if (
+            waited and self.rule_box.rule is not None
+        ):  # words: the box offers rules to pick, nothing is stated
             self._guess_clicked()
 
     def _pass_clicked(self) -> None:
@@ -325,6 +346,7 @@ class BenchmarkBoard(SessionBoard):
         not read as a rule is refused here and costs nothing (the round itself counts it a wrong guess)."""
         if not self.act(lambda: self.session.state_rule(text)):
             return None
+        self._fresh = False
         notice = self.session.notice
         return (
             bool(notice.result.correct)
@@ -370,14 +392,15 @@ class BenchmarkBoard(SessionBoard):
 
     def refresh(self) -> None:
         s = self.session
+        self._enter_waits = False  # an Enter belongs to the stage it was pressed in
         over = s.locked
         layout = self._over if over else self._playing
         if tuple(self.widget.children) != layout:
             self.widget.children = layout
         for view in (self.status, self.table, self.verdict, self.hand, self.after, self.journal):
             view.render(s)
-        self.sure.disabled = s.statement_due
-        self.sure.layout.display = "" if self.confidence else "none"
+        # How sure you are is said before the play: while a rule is stated the slider makes room.
+        self.sure.layout.display = "" if self.confidence and not s.statement_due else "none"
         self.published.value = published_html(self.result(), beside=self._opponent_row()) if over else ""
 
     def _opponent_row(self) -> list[tuple[str, Any]]:
