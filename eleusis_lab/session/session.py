@@ -52,6 +52,7 @@ from eleusis_lab.play.players import ComputerPlayer, lookup
 from eleusis_lab.play.solo import SoloRound
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.rules.english import english as rule_english
+from eleusis_lab.science.benchmark import RULES as BENCHMARK_RULES
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
 from eleusis_lab.science.solo_runs import PlayerNote, SoloRun
@@ -862,8 +863,6 @@ class TableSession:
     def begin_benchmark(self, rule: str | Rule, round_index: int = 0, *, name: str = "You") -> Notice:
         """Deal the benchmark's round ``round_index`` (0, 1, 2 …) of ``rule`` (one of its 26 rules by key,
         or rule text) for one student ``name``: its deck, its seed, its protocol."""
-        from eleusis_lab.science.benchmark import RULES  # the benchmark's rules are data of science/
-
         if self.round is not None:
             raise SessionError("A round is on the board: go back to the set-up first.")
         who = name.strip()
@@ -871,7 +870,7 @@ class TableSession:
             raise SessionError("Type the player's name first.")
         if isinstance(round_index, bool) or not isinstance(round_index, int) or round_index < 0:
             raise SessionError("The round is a whole number: 0, 1, 2 …")
-        texts = {r.key: r.text for r in RULES}
+        texts = {r.key: r.text for r in BENCHMARK_RULES}
         try:
             secret = rule if isinstance(rule, Rule) else Rule.parse(texts.get(rule.strip(), rule))
         except RuleError:

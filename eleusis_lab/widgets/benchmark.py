@@ -20,7 +20,10 @@ from typing import Any
 import ipywidgets as w
 
 from eleusis_lab.cards import Card
+from eleusis_lab.files import write_atomically
 from eleusis_lab.play.solo import SoloRound
+from eleusis_lab.science.benchmark import PUBLISHED, RULES, benchmark_round
+from eleusis_lab.science.human_baseline import baseline_row, rounds_file
 from eleusis_lab.session import GuessNotice, TableSession, VerdictNotice
 from eleusis_lab.widgets._common import FONT, STYLE, banner, button, four_colour_choice
 from eleusis_lab.widgets.rule_box import RuleBox
@@ -50,8 +53,6 @@ PLACEHOLDER = "your rule: in the rule language, or in words (then pick one of th
 
 def benchmark_key(text: str) -> str | None:
     """The key of the benchmark's rule whose text this is (None for a rule of one's own)."""
-    from eleusis_lab.science.benchmark import RULES
-
     return next((r.key for r in RULES if r.text == text), None)
 
 
@@ -370,9 +371,6 @@ class BenchmarkBoard(SessionBoard):
     def export(self, path: str | Path | None = None) -> Path:
         """Write this round for the human baseline (:func:`~eleusis_lab.science.human_baseline.rounds_file`):
         only once it is over, since the file holds the rule."""
-        from eleusis_lab.files import write_atomically
-        from eleusis_lab.science.human_baseline import rounds_file
-
         r = self.session.benchmark_round
         if r is None or not r.is_over:
             raise ValueError("Finish the round first: the file holds the rule.")
@@ -408,8 +406,6 @@ class BenchmarkBoard(SessionBoard):
         if self.opponent is None:
             return []
         if self._opponent_result is None:
-            from eleusis_lab.science.benchmark import benchmark_round
-
             rule = self.result().rule
             self._opponent_result = benchmark_round(rule, self.opponent, self.round_index)
         return [(f"the kit's {self.opponent} (same round)", self._opponent_result)]
@@ -428,9 +424,6 @@ def published_html(
     (:func:`~eleusis_lab.science.human_baseline.baseline_row`) for ``result``, one :class:`SoloRun` or a
     list of them (the row ``label``, highlighted); ``beside``: more (label, result or results) rows,
     e.g. the scientist's.  No rounds: the row says so instead of numbers."""
-    from eleusis_lab.science.benchmark import PUBLISHED
-    from eleusis_lab.science.human_baseline import baseline_row
-
     rows = [
         (escape(p.model), f"{p.solved:.0%}", p.mean_score, f"{p.wrong_guesses:.2f}", False) for p in PUBLISHED
     ]
