@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -24,11 +24,12 @@ from eleusis_lab.files import write_atomically
 from eleusis_lab.play.solo import SoloRound
 from eleusis_lab.science.benchmark import PUBLISHED, RULES, benchmark_round
 from eleusis_lab.science.human_baseline import baseline_row, rounds_file
+from eleusis_lab.science.solo_runs import SoloRun
 from eleusis_lab.session import GuessNotice, TableSession, VerdictNotice
 from eleusis_lab.widgets._common import FONT, STYLE, banner, button, four_colour_choice
 from eleusis_lab.widgets.rule_box import RuleBox
 from eleusis_lab.widgets.settle import Settle
-from eleusis_lab.widgets.views import HandView, SessionBoard, TableView
+from eleusis_lab.widgets.views import BoardSession, HandView, SessionBoard, TableView
 
 __all__ = ["BenchmarkBoard", "published_html"]
 
@@ -51,6 +52,24 @@ JOURNAL_ROWS = 10  # the last turns on show: a 30-turn journal would push the bo
 PLACEHOLDER = "your rule: in the rule language, or in words (then pick one of the rules offered)"
 
 
+class BenchmarkSession(BoardSession, Protocol):
+    """What the benchmark board's views read of a session, beside what every view reads
+    (:class:`~eleusis_lab.session.TableSession` is one)."""
+
+    @property
+    def benchmark_round(self) -> SoloRound | None: ...
+
+    @property
+    def statement_due(self) -> bool: ...
+
+    @property
+    def benchmark_turn(self) -> int: ...
+
+    def score_if_right_now(self) -> int: ...
+
+    def benchmark_run(self) -> SoloRun | None: ...
+
+
 def benchmark_key(text: str) -> str | None:
     """The key of the benchmark's rule whose text this is (None for a rule of one's own)."""
     return next((r.key for r in RULES if r.text == text), None)
@@ -63,7 +82,7 @@ class BenchmarkStatus(w.HTML):
         super().__init__()
         self.add_class("eleusis-scores")
 
-    def render(self, session: TableSession) -> None:
+    def render(self, session: BenchmarkSession) -> None:
         r, run = session.benchmark_round, session.benchmark_run()
         if r is None or run is None:
             self.value = ""
@@ -102,7 +121,7 @@ class BenchmarkVerdict(w.HTML):
         self.add_class("eleusis-verdict")
         self._drawn = ""
 
-    def render(self, session: TableSession) -> None:
+    def render(self, session: BenchmarkSession) -> None:
         r, notice = session.benchmark_round, session.notice
         html = ""
         if r is not None and isinstance(notice, GuessNotice) and notice.result is not None:
@@ -126,7 +145,7 @@ class HeldHand(HandView):
     """The student's hand, kept on show but greyed while a rule may be stated: the cards held are
     evidence to think with."""
 
-    def render(self, session: Any) -> None:
+    def render(self, session: BenchmarkSession) -> None:  # type: ignore[override]
         super().render(session)
         if session.statement_due:
             for card_button in self.buttons:
@@ -140,7 +159,7 @@ class BenchmarkJournal(w.HTML):
         super().__init__()
         self.add_class("eleusis-journal")
 
-    def render(self, session: TableSession) -> None:
+    def render(self, session: BenchmarkSession) -> None:
         run = session.benchmark_run()
         log = run.turn_log if run is not None else ()
         shown = log[-JOURNAL_ROWS:]
@@ -177,7 +196,7 @@ class StatementRow(w.VBox):
         super().__init__([w.HBox([self.rule_box, buttons], layout=w.Layout(align_items="flex-start"))])
         self.add_class("eleusis-after")
 
-    def render(self, session: TableSession) -> None:
+    def render(self, session: BenchmarkSession) -> None:
         self.layout.display = "" if session.statement_due else "none"
 
 
