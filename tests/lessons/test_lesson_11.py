@@ -128,6 +128,6 @@ board = _kept
 """
     )
     assert lesson.value("[_row.rounds, _row.solved, _row.mean_score, _row.raw_mean]") == [1, 1.0, 30.0, 30.0]
-    assert '<tr class="eleusis-you"><td>You</td><td>100%</td><td>30.0</td><td>0.00</td>' in lesson.value(
+    assert '<tr class="eleusis-you"><td>Dee</td><td>100%</td><td>30.0</td><td>0.00</td>' in lesson.value(
         "my_row.value"
     )
