@@ -418,7 +418,10 @@ class BenchmarkBoard(SessionBoard):
             view.render(s)
         # How sure you are is said before the play: while a rule is stated the slider makes room.
         self.sure.layout.display = "" if self.confidence and not s.statement_due else "none"
-        self.published.value = published_html(self.result(), beside=self._opponent_row()) if over else ""
+        run = self.result()  # None once the deal itself is undone
+        self.published.value = (
+            published_html(run, beside=self._opponent_row()) if over and run is not None else ""
+        )
 
     def _opponent_row(self) -> list[tuple[str, Any]]:
         """The computer player's result on the very same round (same deck), played once, after yours."""

@@ -246,3 +246,19 @@ def test_once_over_the_round_exports_for_the_human_baseline(tmp_path: Any) -> No
     assert path.name.startswith("benchmark-Sam-b-") and escape(str(path)) in board.export_note.value
     rows = load_rounds([path])
     assert baseline_row(rows["Sam <b>"], "Sam") == baseline_row([board.result()], "Sam")
+
+
+def test_the_board_redraws_from_its_session_after_an_undo() -> None:
+    # The board holds no game state: undo in the session (the play and its confidence together) and every
+    # view follows, the stage too.
+    board = BenchmarkBoard(rule="red", round_index=0)
+    hand = board.round.hand("You")
+    board.sure.value = 70
+    board.play(hand[0])
+    assert all(b.disabled for b in board.hand.buttons) and board.after.layout.display == ""
+    board.session.undo()
+    assert board.round.turns == 0 and board.round.hand("You") == hand and board.round.confidences() == []
+    assert not any(b.disabled for b in board.hand.buttons) and board.after.layout.display == "none"
+    assert "Turn 1 of 30" in board.status.value and "Your turns appear here" in board.journal.value
+    board.session.undo()  # the deal itself: nothing on the board, nothing drawn
+    assert board.round is None and board.status.value == "" and board.published.value == ""
