@@ -231,8 +231,9 @@ def _add_bench(sub: Any) -> None:
         "--human",
         nargs="+",
         metavar="FILE",
-        help="people's rounds instead of a computer player's: the files the benchmark board exports "
-        "(each round replayed from its log), one row each and the class's, beside the published table",
+        help="people's rounds instead of a computer player's: the files the benchmark board exports, or "
+        "folders of them (each round replayed from its log), one row a player and the class's, beside the "
+        "published table",
     )
     p.set_defaults(func=_cmd_bench)
 

@@ -173,10 +173,13 @@ def read_rounds_file(text: str, name: str = "the file") -> tuple[str, list[SoloR
 
 
 def load_rounds(paths: Iterable[str | Path]) -> dict[str, list[SoloRun]]:
-    """Each file's rounds (by the file's player; two files of one player add up), replayed and checked."""
+    """Each file's rounds (by the file's player; two files of one player add up), replayed and checked;
+    a folder stands for the ``.json`` files in it (the class folder the boards export into)."""
     out: dict[str, list[SoloRun]] = {}
-    for path in paths:
-        p = Path(path)
+    files = [
+        f for path in map(Path, paths) for f in (sorted(path.glob("*.json")) if path.is_dir() else [path])
+    ]
+    for p in files:
         try:
             text = p.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:

@@ -102,6 +102,7 @@ def test_an_exported_file_replays_to_the_same_row(four_rounds: list[SoloRun], tm
     (tmp_path / "ben.json").write_text(rounds_file(four_rounds[2:3], "Ben"), encoding="utf-8")
     rows = load_rounds([tmp_path / "ana.json", tmp_path / "ben.json"])
     assert {name: len(runs) for name, runs in rows.items()} == {"Ana": 4, "Ben": 1}
+    assert {name: len(runs) for name, runs in load_rounds([tmp_path]).items()} == {"Ana": 4, "Ben": 1}
 
 
 def test_a_hand_edited_file_is_refused_with_one_sentence(four_rounds: list[SoloRun]) -> None:
