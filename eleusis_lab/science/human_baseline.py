@@ -22,6 +22,7 @@ empty row that says so.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -82,15 +83,7 @@ class BaselineRow:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "rounds": self.rounds,
-            "rules": self.rules,
-            "solved": self.solved,
-            "mean_score": self.mean_score,
-            "wrong_guesses": self.wrong_guesses,
-            "raw_mean": self.raw_mean,
-        }
+        return dataclasses.asdict(self)
 
 
 def baseline_row(rounds: Sequence[SoloRun], label: str = "people") -> BaselineRow:

@@ -193,6 +193,17 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     _shoot(page, "solved")
 
 
+def _state_row(page: Any, row: Any) -> str:
+    """Click a row of the rules offered, then "State the rule"; the verdict on it."""
+    row.click()
+    _settle(page)
+    page.locator(f"{BOARD} .eleusis-guess-button").click()
+    verdict = page.locator(f"{BOARD} .eleusis-verdict")
+    verdict.get_by_text(re.compile("Right!|Not the rule")).wait_for(timeout=15_000)
+    _settle(page)
+    return str(verdict.inner_text().strip())
+
+
 def test_a_student_states_the_rule_in_words_and_the_row_clicked_is_the_rule_judged(page: Any) -> None:
     """Issue 28 on the benchmark board: no rule text typed.  The student's words offer rules as
     sentences, one readable row each; a wrong row clicked and stated is judged as that rule, then the
@@ -203,8 +214,6 @@ def test_a_student_states_the_rule_in_words_and_the_row_clicked_is_the_rule_judg
     offered = closest_rules(words)  # the kernel offers the same rows: one function, no randomness
     right = next(k for k, m in enumerate(offered) if m.text == SECRET)
     wrong = next(k for k in range(len(offered)) if k != right)
-    verdict = page.locator(f"{BOARD} .eleusis-verdict")
-
     _verdict_after_playing(page, "click")
     box = page.locator(f"{BOARD} .eleusis-guess input")
     box.fill(words)
@@ -222,24 +231,14 @@ def test_a_student_states_the_rule_in_words_and_the_row_clicked_is_the_rule_judg
     _nothing_secret(page, "with the rules offered for the student's words")
     _shoot(page, "words")
 
-    rows.nth(wrong).click()
-    _settle(page)
-    page.locator(f"{BOARD} .eleusis-guess-button").click()
-    verdict.get_by_text(re.compile("Right!|Not the rule")).wait_for(timeout=15_000)
-    _settle(page)
-    assert verdict.inner_text().strip() == "Not the rule: 2 points lost. Play on."
+    assert _state_row(page, rows.nth(wrong)) == "Not the rule: 2 points lost. Play on."
     assert _journal_rows(page)[0].endswith(f"{offered[wrong].text} ✗"), (
         "the row judged is not the row clicked"
     )
     assert box.input_value() == words, "no rule text was typed"
 
     _verdict_after_playing(page, "click")
-    rows.nth(right).click()
-    _settle(page)
-    page.locator(f"{BOARD} .eleusis-guess-button").click()
-    verdict.get_by_text(re.compile("Right!|Not the rule")).wait_for(timeout=15_000)
-    _settle(page)
-    assert verdict.inner_text().strip() == "Right! That is the rule."
+    assert _state_row(page, rows.nth(right)) == "Right! That is the rule."
     status = page.locator(f"{BOARD} .eleusis-scores").inner_text()
     assert f"Solved on turn 2 with 1 wrong guess: score {31 - 2 - 2}." in status
     _shoot(page, "solved-in-words")
