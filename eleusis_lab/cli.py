@@ -227,12 +227,24 @@ def _add_bench(sub: Any) -> None:
     p.add_argument(
         "--calibrate", action="store_true", help="also judge the player's best rule every turn (calibration)"
     )
+    p.add_argument(
+        "--human",
+        nargs="+",
+        metavar="FILE",
+        help="people's rounds instead of a computer player's: the files the benchmark board exports, or "
+        "folders of them (each round replayed from its log), one row a player and the class's, beside the "
+        "published table",
+    )
     p.set_defaults(func=_cmd_bench)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     from eleusis_lab.science.bench import run_cli
 
+    if args.human:
+        from eleusis_lab.science import human_baseline
+
+        return human_baseline.run_cli(args)
     if args.rounds < 1:
         raise CommandError("--rounds must be at least 1")
     return run_cli(args)

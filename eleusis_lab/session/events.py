@@ -23,6 +23,7 @@ __all__ = [
     "RoundClosed",
     "RoundSpec",
     "SessionEvent",
+    "StatementSkipped",
     "event_from_dict",
 ]
 
@@ -172,6 +173,18 @@ class MatchStopped(SessionEvent):
         return "the match stopped"
 
 
+@dataclass(frozen=True)
+class StatementSkipped(SessionEvent):
+    """The benchmark's turn stage: after a play the student states no rule and plays on (the round has no
+    event for it before the last turn, so the session keeps it: undo and a resume see the same stage)."""
+
+    type: ClassVar[str] = "statement-skipped"
+    player: str = ""
+
+    def describe(self) -> str:
+        return f"{self.player} played on without stating a rule"
+
+
 EVENT_TYPES: dict[str, type[SessionEvent]] = {
     t.type: t
     for t in (
@@ -182,6 +195,7 @@ EVENT_TYPES: dict[str, type[SessionEvent]] = {
         Revealed,
         RoundClosed,
         MatchStopped,
+        StatementSkipped,
     )
 }
 

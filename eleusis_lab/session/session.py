@@ -32,10 +32,12 @@ from typing import Any, Literal
 
 from eleusis_lab.cards import Card, as_card, parse_cards
 from eleusis_lab.play import GameError, GuessResult, Round, Verdict, find_variant, load_round, new_round
+from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import (
     Action,
     BuyHint,
+    DeclineGuess,
     EndHalf,
     Finish,
     GiveHint,
@@ -47,10 +49,13 @@ from eleusis_lab.play.actions import (
 from eleusis_lab.play.errors import one_line
 from eleusis_lab.play.match import Match, MatchError
 from eleusis_lab.play.players import ComputerPlayer, lookup
+from eleusis_lab.play.solo import SoloRound
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.rules.english import english as rule_english
+from eleusis_lab.science.benchmark import RULES as BENCHMARK_RULES
 from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
+from eleusis_lab.science.solo_runs import PlayerNote, SoloRun
 from eleusis_lab.scoring import score_rows
 from eleusis_lab.session.events import (
     ActionTaken,
@@ -62,6 +67,7 @@ from eleusis_lab.session.events import (
     RoundClosed,
     RoundSpec,
     SessionEvent,
+    StatementSkipped,
     event_from_dict,
 )
 from eleusis_lab.session.notices import GuessNotice, InfoNotice, Notice, VerdictNotice
@@ -848,6 +854,151 @@ class TableSession:
         return [
             (p, about) for who, p, about, _i in (r.confidences() if r is not None else []) if who == player
         ]
+
+    # ------------------------------------------------------------------ the benchmark's turns -----
+    # The language-model benchmark's game (the solo variant's ``protocol="benchmark"``): each turn the
+    # student may say how sure they are, plays one card, then states a rule or plays on.  The stage
+    # between the play and that choice is the session's (``statement_due``); the judge and the score are
+    # the round's own.
+    def begin_benchmark(self, rule: str | Rule, round_index: int = 0, *, name: str = "You") -> Notice:
+        """Deal the benchmark's round ``round_index`` (0, 1, 2 …) of ``rule`` (one of its 26 rules by key,
+        or rule text) for one student ``name``: its deck, its seed, its protocol."""
+        if self.round is not None:
+            raise SessionError("A round is on the board: go back to the set-up first.")
+        who = name.strip()
+        if not who:
+            raise SessionError("Type the player's name first.")
+        if isinstance(round_index, bool) or not isinstance(round_index, int) or round_index < 0:
+            raise SessionError("The round is a whole number: 0, 1, 2 …")
+        texts = {r.key: r.text for r in BENCHMARK_RULES}
+        try:
+            secret = rule if isinstance(rule, Rule) else Rule.parse(texts.get(rule.strip(), rule))
+        except RuleError:
+            # Nothing of the rule's text: the student is watching.
+            raise SessionError("The secret rule does not read as a rule: check its typing.") from None
+        seed = bp.round_seed(secret.text, round_index)
+        try:
+            new = new_round("solo", [who], secret, seed=seed, protocol="benchmark")
+        except (GameError, ValueError) as error:
+            raise SessionError(one_line(error)) from None
+        spec = RoundSpec("solo", (who,), (), None, seed, (("protocol", "benchmark"),))
+        self._rounds.append(new)
+        self._computers = {}
+        self.notice = InfoNotice(f"Dealt. The starter is {new.mainline[0]}.")
+        self._record(RoundBegun(spec=spec))
+        return self.notice
+
+    @property
+    def benchmark_round(self) -> SoloRound | None:
+        """The round on the board when it is played under the benchmark's protocol, else None."""
+        r = self.round
+        return r if isinstance(r, SoloRound) and r.benchmark else None
+
+    @property
+    def benchmark_index(self) -> int | None:
+        """Which of the benchmark's rounds of its rule is on the board (read back from its deck's seed)."""
+        r = self.benchmark_round
+        return None if r is None else (r.seed - bp.round_seed(r.rule.text, 0)) & 0xFFFFFFFF
+
+    @property
+    def statement_due(self) -> bool:
+        """A card was just played: the student states a rule or plays on before the next card."""
+        if self.benchmark_round is None or self.locked:
+            return False
+        for e in reversed(self._current_events()):
+            if isinstance(e, ActionTaken):
+                return e.kind == "play"
+            if isinstance(e, StatementSkipped):
+                return False
+        return False
+
+    @property
+    def benchmark_turn(self) -> int:
+        """The turn under way: the one just played while a rule may be stated, else the next one."""
+        r = self.benchmark_round
+        return 0 if r is None else r.turns + (0 if self.statement_due else 1)
+
+    def score_if_right_now(self) -> int:
+        """What a right rule stated this turn would score (the benchmark's ``31 - turn - 2 x wrong``)."""
+        r = self.benchmark_round
+        if r is None:
+            return 0
+        return bp.score(True, turn=self.benchmark_turn, wrong=r.wrong_guesses, max_turns=r.max_turns,
+                        penalty=r.penalty)  # fmt: skip
+
+    def _benchmark_player(self) -> tuple[SoloRound, str]:
+        r = self.benchmark_round
+        if r is None:
+            raise SessionError("Deal a round of the benchmark first.")
+        self._open_round()
+        return r, r.players[0]
+
+    def play_turn(self, card: Card | str, percent: int | None = None) -> Notice:
+        """The turn's play, with how sure the student is of their rule (0-100 %, or None: not said) kept
+        in the round's log with it: one event, so undo takes both back."""
+        _r, player = self._benchmark_player()
+        if self.statement_due:
+            raise SessionError("State a rule or play on before the next card.")
+        cards = self._cards(card)
+        if len(cards) != 1:
+            raise SessionError("One card a turn.")
+        chosen = cards[0]
+        if percent is not None and not 0 <= percent <= 100:
+            raise SessionError("Say how sure you are as a percentage, 0 to 100.")
+
+        def turn(rr: Round) -> Verdict:
+            before = rr.steps
+            if percent is not None:
+                rr.state_confidence(player, int(percent))
+            try:
+                return rr.play(player, chosen)
+            except GameError:
+                while rr.steps > before:  # a refused play takes its confidence back with it
+                    rr.undo()
+                raise
+
+        return self._act("play", player, turn)
+
+    def state_rule(self, text: str, words: str | None = None) -> Notice:
+        """The student states a rule right after a play (judged by the round's own judge: right ends the
+        round, wrong costs the penalty).  Text that does not read as a rule is refused and costs nothing."""
+        _r, player = self._benchmark_player()
+        if not self.statement_due:
+            raise SessionError("A rule may be stated only right after a play.")
+        if not (text or "").strip():
+            raise SessionError("Give your rule first: type it, pick it from your words, or build it.")
+        return self.guess(player, text, words)
+
+    def play_on(self) -> Notice:
+        """No rule this turn; after the last turn's play, the round ends unsolved.  The verdict the
+        student is reading stays."""
+        r, player = self._benchmark_player()
+        if not self.statement_due:
+            raise SessionError("Nothing to pass: play a card first.")
+        if r.is_legal(DeclineGuess(player)):
+            return self._act("play-on", player, lambda rr: rr.apply(DeclineGuess(player)), "Played on.")
+        self._record(StatementSkipped(player=player))
+        return self.notice
+
+    def benchmark_run(self) -> SoloRun | None:
+        """The round on the board summed up as the benchmark's harness sums a computer player's (score,
+        success, wrong guesses up to its cut-off turn, every turn with the confidence stated before it)."""
+        r = self.benchmark_round
+        if r is None:
+            return None
+        notes: list[PlayerNote] = []
+        said: tuple[int, str | None] | None = None
+        for e in r.events:
+            if isinstance(e, ev.ConfidenceStated):
+                said = (e.percent, e.about)
+            elif isinstance(e, ev.Played):
+                notes.append(
+                    PlayerNote(
+                        None if said is None else said[0] / 100, None if said is None else said[1], None
+                    )
+                )
+                said = None
+        return SoloRun.of_round(r, r.players[0], self.benchmark_index or 0, notes)
 
     # ------------------------------------------------------------------ the class's hypotheses ----
     def add_hypothesis(self, student: str, text: str, words: str | None = None) -> Notice:

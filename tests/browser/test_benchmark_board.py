@@ -12,6 +12,7 @@ The page is ``notebooks/benchmark_board.ipynb`` (only the board, so the page is 
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 from pathlib import Path
@@ -190,3 +191,54 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     bottom = table.evaluate("e => e.getBoundingClientRect().bottom + window.scrollY")
     assert bottom <= 720, f"the published table ends {bottom:.0f} px down the page: off a 1280 x 720 screen"
     _shoot(page, "solved")
+
+
+def _state_row(page: Any, row: Any) -> str:
+    """Click a row of the rules offered, then "State the rule"; the verdict on it."""
+    row.click()
+    _settle(page)
+    page.locator(f"{BOARD} .eleusis-guess-button").click()
+    verdict = page.locator(f"{BOARD} .eleusis-verdict")
+    verdict.get_by_text(re.compile("Right!|Not the rule")).wait_for(timeout=15_000)
+    _settle(page)
+    return str(verdict.inner_text().strip())
+
+
+def test_a_student_states_the_rule_in_words_and_the_row_clicked_is_the_rule_judged(page: Any) -> None:
+    """Issue 28 on the benchmark board: no rule text typed.  The student's words offer rules as
+    sentences, one readable row each; a wrong row clicked and stated is judged as that rule, then the
+    right row solves the round."""
+    from eleusis_lab.science.words import closest_rules
+
+    words = "alternate colours"
+    offered = closest_rules(words)  # the kernel offers the same rows: one function, no randomness
+    right = next(k for k, m in enumerate(offered) if m.text == SECRET)
+    wrong = next(k for k in range(len(offered)) if k != right)
+    _verdict_after_playing(page, "click")
+    box = page.locator(f"{BOARD} .eleusis-guess input")
+    box.fill(words)
+    box.press("Enter")  # words and Enter: rules to pick from, nothing stated
+    rows = page.locator(f"{BOARD} .eleusis-chooser-row")
+    rows.first.wait_for(state="visible", timeout=60_000)  # the first reading of words warms up (~4 s)
+    _settle(page)
+    assert rows.all_inner_texts() == [m.english for m in offered]
+    assert "Wrong guesses 0" in page.locator(f"{BOARD} .eleusis-scores").inner_text()
+    boxes = [rows.nth(k).bounding_box() for k in range(rows.count())]
+    for above, below in itertools.pairwise(boxes):
+        assert above and below and above["y"] + above["height"] <= below["y"], "the rows overlap"
+    sizes = rows.evaluate_all("rs => rs.map(r => parseFloat(getComputedStyle(r).fontSize))")
+    assert min(sizes) >= 18, f"rows at {sizes} px: too small to read from the back of the room"
+    _nothing_secret(page, "with the rules offered for the student's words")
+    _shoot(page, "words")
+
+    assert _state_row(page, rows.nth(wrong)) == "Not the rule: 2 points lost. Play on."
+    assert _journal_rows(page)[0].endswith(f"{offered[wrong].text} ✗"), (
+        "the row judged is not the row clicked"
+    )
+    assert box.input_value() == words, "no rule text was typed"
+
+    _verdict_after_playing(page, "click")
+    assert _state_row(page, rows.nth(right)) == "Right! That is the rule."
+    status = page.locator(f"{BOARD} .eleusis-scores").inner_text()
+    assert f"Solved on turn 2 with 1 wrong guess: score {31 - 2 - 2}." in status
+    _shoot(page, "solved-in-words")

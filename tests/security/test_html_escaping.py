@@ -278,6 +278,15 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
     solo.play([solo.round.hand(solo.round.current_player)[0]])
     sweep.check("solo board")
 
+    # The benchmark board's own views over its session: a hostile name, words and a hostile rule stated.
+    from eleusis_lab.widgets.benchmark import BenchmarkBoard
+
+    bench = BenchmarkBoard(rule="red", name=NAMES[0])
+    bench.play(bench.round.hand(NAMES[0])[0])
+    bench.rule_text.value = HOSTILE_WORDS
+    bench.guess(HOSTILE_RULE)
+    sweep.check("benchmark board")
+
     panel = HypothesisPanel(plots=False)
     panel.attach(new_round("express", NAMES[:2], "express-1", seed=1))
     for student, payload in zip(NAMES, HOSTILE, strict=False):

@@ -66,7 +66,8 @@ STEPS: dict[str, Callable[[TableSession], object]] = {
 
 
 def test_every_event_type_has_a_step() -> None:
-    assert set(EVENT_TYPES) == {*STEPS, "round-begun", "match-stopped"}  # a match: test_matches.py
+    # a match: test_matches.py; the benchmark's turns: test_benchmark_turns.py
+    assert set(EVENT_TYPES) == {*STEPS, "round-begun", "match-stopped", "statement-skipped"}
 
 
 @pytest.mark.parametrize("kind", list(STEPS))

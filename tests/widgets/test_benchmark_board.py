@@ -192,3 +192,73 @@ def test_once_over_the_result_beside_the_models_comes_right_under_the_banner() -
     row = next(k for k in kids if board.published in getattr(k, "children", ()))
     assert kids.index(board.status) + 1 == kids.index(row) < kids.index(board.table)
     assert board.hand not in kids and board.after not in kids
+
+
+def test_a_rule_is_stated_in_words_and_the_row_picked_is_the_rule_judged() -> None:
+    # Issue 28: a student states a rule without typing rule text.  The words offer rules as sentences;
+    # the row clicked is the rule stated (a wrong row first, then the right one).
+    board = BenchmarkBoard(rule="colours-alternate", round_index=0)
+    secret = board.round.rule.text
+    board.play(board.round.hand("You")[0])
+    board.rule_text.value = "alternate colours"
+    rows, offered = board.rule_box.chooser.rows, board.rule_box.chooser.matches
+    assert rows and board.rule_box.rule is None  # words are no rule until a row is picked
+    board.guess_button.click()
+    assert board.round.wrong_guesses == 0 and "not ready" in board.verdict.value  # nothing stated
+    right = next(k for k, m in enumerate(offered) if m.text == secret)
+    wrong = next(k for k in range(len(offered)) if k != right)
+    rows[wrong].click()
+    board.guess_button.click()
+    assert board.round.wrong_guesses == 1
+    assert board.result().turn_log[0].guess == offered[wrong].text
+    board.play(board.round.hand("You")[0])
+    rows[right].click()
+    board.guess_button.click()
+    result = board.result()
+    assert result.solved and result.turn_log[1].guess == secret and result.score == 31 - 2 - 2
+
+
+def test_a_rule_is_stated_by_clicks_in_the_builder() -> None:
+    board = BenchmarkBoard(rule="red", round_index=0)
+    board.play(board.round.hand("You")[0])
+    builder = board.rule_box.build()  # the builder: every part a click, the rule text shown as it grows
+    builder.prefill("card is black")  # what its controls' clicks make (tests/rules/test_builder.py)
+    board.guess_button.click()
+    assert board.round.wrong_guesses == 1 and board.result().turn_log[0].guess == "card is black"
+    board.play(board.round.hand("You")[0])
+    builder.prefill("card is red")
+    board.guess_button.click()
+    assert board.result().solved
+
+
+def test_once_over_the_round_exports_for_the_human_baseline(tmp_path: Any) -> None:
+    from eleusis_lab.science.human_baseline import baseline_row, load_rounds
+
+    board = BenchmarkBoard(rule="red", round_index=0, name="Sam <b>", export_dir=tmp_path)
+    with pytest.raises(ValueError, match="Finish the round first"):
+        board.export()  # the file holds the rule: not before the end
+    assert board.export_area not in board.widget.children
+    board.play(board.round.hand("Sam <b>")[0])
+    board.guess("card is red")
+    assert board.export_area in board.widget.children
+    board.export_button.click()
+    [path] = list(tmp_path.iterdir())
+    assert path.name.startswith("benchmark-Sam-b-") and escape(str(path)) in board.export_note.value
+    rows = load_rounds([path])
+    assert baseline_row(rows["Sam <b>"], "Sam") == baseline_row([board.result()], "Sam")
+
+
+def test_the_board_redraws_from_its_session_after_an_undo() -> None:
+    # The board holds no game state: undo in the session (the play and its confidence together) and every
+    # view follows, the stage too.
+    board = BenchmarkBoard(rule="red", round_index=0)
+    hand = board.round.hand("You")
+    board.sure.value = 70
+    board.play(hand[0])
+    assert all(b.disabled for b in board.hand.buttons) and board.after.layout.display == ""
+    board.session.undo()
+    assert board.round.turns == 0 and board.round.hand("You") == hand and board.round.confidences() == []
+    assert not any(b.disabled for b in board.hand.buttons) and board.after.layout.display == "none"
+    assert "Turn 1 of 30" in board.status.value and "Your turns appear here" in board.journal.value
+    board.session.undo()  # the deal itself: nothing on the board, nothing drawn
+    assert board.round is None and board.status.value == "" and board.published.value == ""
