@@ -310,9 +310,12 @@ class BenchmarkBoard(SessionBoard):
             return
         rule = self.rule_box.rule
         if rule is None:
-            self.message.say("Your rule is not ready: type it, pick one of the rules offered, or build it.")
+            self.message.say(
+                self.rule_box.problem
+                or "Your rule is not ready: type it, pick one of the rules offered, or build it."
+            )
             return
-        self.guess(rule.text)
+        self.guess(rule.text, self.rule_box.words)
 
     def _rule_text_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         # the text box's own message for Enter (no deprecated on_submit)
@@ -361,10 +364,10 @@ class BenchmarkBoard(SessionBoard):
             else None
         )
 
-    def guess(self, text: str) -> bool | None:
+    def guess(self, text: str, words: str | None = None) -> bool | None:
         """State the rule (right after a play): right ends the round, wrong costs 2 points.  Text that does
         not read as a rule is refused here and costs nothing (the round itself counts it a wrong guess)."""
-        if not self.act(lambda: self.session.state_rule(text)):
+        if not self.act(lambda: self.session.state_rule(text, words)):
             return None
         self._fresh = False
         notice = self.session.notice

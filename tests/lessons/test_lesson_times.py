@@ -13,21 +13,9 @@ from lesson_kernel import LESSONS_DIR
 from secret_scan import student_lessons, unit
 
 WHY = "**Why the time holds.**"
-# Lessons 10 and 11 are rewritten by other branches this session (issue 28 #4, issue 27 #2): their notes
-# get this paragraph when they land. Strict: the mark fails the day the paragraph is there.
-ELSEWHERE = {"10_how_sure_are_you", "11_better_than_a_machine"}
 
 
-def _params() -> list[object]:
-    return [
-        pytest.param(stem, marks=pytest.mark.xfail(strict=True, reason="edited on another branch"))
-        if stem in ELSEWHERE
-        else stem
-        for stem in student_lessons()
-    ]
-
-
-@pytest.mark.parametrize("stem", _params())
+@pytest.mark.parametrize("stem", student_lessons())
 def test_the_time_is_justified_by_the_words_read_and_the_plays_made(stem: str) -> None:
     notebook = jupytext.read(LESSONS_DIR / f"{stem}.md")
     notes = notebook.cells[-1].source

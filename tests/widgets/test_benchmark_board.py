@@ -204,7 +204,7 @@ def test_a_rule_is_stated_in_words_and_the_row_picked_is_the_rule_judged() -> No
     rows, offered = board.rule_box.chooser.rows, board.rule_box.chooser.matches
     assert rows and board.rule_box.rule is None  # words are no rule until a row is picked
     board.guess_button.click()
-    assert board.round.wrong_guesses == 0 and "not ready" in board.verdict.value  # nothing stated
+    assert board.round.wrong_guesses == 0 and "Click the rule you mean" in board.verdict.value
     right = next(k for k, m in enumerate(offered) if m.text == secret)
     wrong = next(k for k in range(len(offered)) if k != right)
     rows[wrong].click()
