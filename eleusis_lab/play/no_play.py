@@ -14,7 +14,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, NoPlay
 from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import Fold, Round, _Judgement
+from eleusis_lab.play.round import Fold, Round, _given, _Judgement, _reason
 from eleusis_lab.play.table import SidelinePlay, card_order
 
 __all__ = ["NoPlayRound", "plural_cards"]
@@ -102,6 +102,16 @@ class NoPlayRound(Round):
     def _call_open(self) -> set[str]:
         """``{"prophet_says"}`` while a prophet calls the plays (New Eleusis)."""
         return set()
+
+    # ------------------------------------------------------------------ refusals ----------------
+    def _refuse_no_play(self, a: NoPlay) -> GameError | None:
+        """The hand shown (a physical round's) and the dealer's card must do; a listing that leaves the
+        shown hand open is not judged."""
+        if self._physical and not _given(a, "hand"):
+            return None
+        hand = a.hand if _given(a, "hand") else None
+        dealer_card = a.dealer_card if _given(a, "dealer_card") else None
+        return _reason(lambda: self._judge_no_play(a.player, hand, dealer_card))
 
     # ------------------------------------------------------------------ actions -----------------
     def _judge_no_play(
