@@ -111,6 +111,8 @@ class NoPlayRound(Round):
             return None
         hand = a.hand if _given(a, "hand") else None
         dealer_card = a.dealer_card if _given(a, "dealer_card") else None
+        if hand is None and dealer_card is None and not self._physical:
+            return None  # the engine's own hand, the dealer's own choice: nothing to refuse
         return _reason(lambda: self._judge_no_play(a.player, hand, dealer_card))
 
     # ------------------------------------------------------------------ actions -----------------

@@ -189,6 +189,10 @@ Fold = Callable[[Any, Any, int], None]
 Refuse = Callable[[Any, Any], "GameError | None"]
 
 
+#: The actions a gate decides first: a turn's (play, no play) and a guess.
+_GATED = frozenset({Play, NoPlay, Guess})
+
+
 def _given(action: Action, name: str) -> bool:
     """Is the field ``name`` of ``action`` filled in (not left open by a listing)?"""
     return name not in action.open
@@ -734,20 +738,11 @@ class Round:
         when they may."""
         return IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
 
-    def _check_open(self) -> None:
-        refusal = self._open_refusal()
-        if refusal is not None:
-            raise refusal
-
-    def _check_turn(self, name: str) -> None:
-        self._check_player(name)
-        refusal = self._turn_refusal(name)
-        if refusal is not None:
-            raise refusal
-
     def _resolve(self, name: str, specs: Sequence[Card | str], pool: Sequence[Card]) -> list[Card]:
         """The physical cards of ``pool`` meant by ``specs`` (text matches any copy)."""
         wanted = [self._parse_card(spec) for spec in specs]
+        if len(wanted) == 1 and any(c is wanted[0] for c in pool):
+            return wanted  # the very copy held (a listing's own card): no comparing of cards needed
         free = list(pool)
         chosen: list[Card] = []
         # Exact physical copies first, so a saved log replays the very same cards.
@@ -1281,22 +1276,23 @@ class Round:
             refusal = self._player_refusal(action.actor)
             if refusal is not None:
                 return refusal
-        if isinstance(action, Play | NoPlay | Guess):
-            gate = self._guess_refusal if isinstance(action, Guess) else self._turn_refusal
-            refusal = gate(action.player)
+        kind = type(action)
+        if kind in _GATED:
+            gate = self._guess_refusal if kind is Guess else self._turn_refusal
+            refusal = gate(action.player)  # type: ignore[attr-defined]
             if refusal is not None:
                 return refusal
         if (
             isinstance(action, Play | NoPlay)
-            and _given(action, "prophet_says")
+            and "prophet_says" not in action.open
             and action.prophet_says is not None
             and not self.capabilities.prophet
         ):
             return IllegalAction(f"There is no prophet in {self.title}.")
-        kind = self._refusals.get(type(action))
-        if kind is None:
-            return IllegalAction(f"{type(action).__name__} is not an action of {self.title}.")
-        return kind(self, action)
+        refuse = self._refusals.get(kind)
+        if refuse is None:
+            return IllegalAction(f"{kind.__name__} is not an action of {self.title}.")
+        return refuse(self, action)
 
     def apply(self, action: Action) -> Any:
         """Do ``action`` (one of :mod:`eleusis_lab.play.actions`) and return what its named method returns
