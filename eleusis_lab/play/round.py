@@ -4,10 +4,11 @@
 action without changing anything, undo, evidence, saving.  Each variant (Gardner, Express, New
 Eleusis, the letter deck) is a subclass that deals, judges and ends the round in its own way.
 
-Every action follows the same pattern: check everything first (raising a :class:`GameError` that
-says why in one sentence), then append events one by one, each folded into the derived state at
-once.  If anything unexpected fails half-way, the log is cut back and replayed, so a refused or
-failed action never leaves a trace.
+Every action follows the same pattern: :meth:`Round.refusal` says first whether it may be done now
+(a :class:`GameError` that says why in one sentence, or None; the variants describe their own
+refusals, and :meth:`Round.legal_actions` lists exactly the candidates it lets through), then the
+action appends events one by one, each folded into the derived state at once.  If anything unexpected
+fails half-way, the log is cut back and replayed, so a refused or failed action never leaves a trace.
 """
 
 from __future__ import annotations
