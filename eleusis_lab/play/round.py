@@ -1221,7 +1221,17 @@ class Round:
             candidates = self._turn_actions(player) if self._turn_refusal(player) is None else []
             candidates += self._other_actions(player)
             candidates.append(StateConfidence(player, open=frozenset({"percent", "about"})))
-        return [a for a in candidates if self.refusal(a) is None]
+        # The candidates of one listing share their actor and fill in no prophet's call, so what the
+        # moment says against each kind (refusal's first half) is asked once a kind.
+        moments: dict[type[Action], GameError | None] = {}
+        listed = []
+        for action in candidates:
+            kind = type(action)
+            if kind not in moments:
+                moments[kind] = self._moment_refusal(action)
+            if moments[kind] is None and self._kind_refusal(action) is None:
+                listed.append(action)
+        return listed
 
     def _turn_actions(self, player: str) -> list[Action]:
         """The candidates of ``player``'s turn (:meth:`legal_actions` keeps those :meth:`refusal` lets
@@ -1273,6 +1283,12 @@ class Round:
             return IllegalAction(
                 f"An action is a value of eleusis_lab.play.actions, not {type(action).__name__}."
             )
+        refusal = self._moment_refusal(action)
+        return refusal if refusal is not None else self._kind_refusal(action)
+
+    def _moment_refusal(self, action: Action) -> GameError | None:
+        """What the moment says against ``action``, whatever its cards or text: its actor is no player,
+        the turn or guess gate is shut, a prophet's call is entered where there is no prophet."""
         if not action.by_dealer:
             refusal = self._player_refusal(action.actor)
             if refusal is not None:
@@ -1290,6 +1306,11 @@ class Round:
             and not self.capabilities.prophet
         ):
             return IllegalAction(f"There is no prophet in {self.title}.")
+        return None
+
+    def _kind_refusal(self, action: Action) -> GameError | None:
+        """What the variant says against ``action`` past the moment (:meth:`_refusal_table`)."""
+        kind = type(action)
         refuse = self._refusals.get(kind)
         if refuse is None:
             return IllegalAction(f"{kind.__name__} is not an action of {self.title}.")
