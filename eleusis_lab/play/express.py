@@ -21,7 +21,7 @@ from eleusis_lab.play.actions import Action, BuyHint, Guess, NoPlay, OverruleGue
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Fold, GuessResult, Verdict, _given, _reason
+from eleusis_lab.play.round import Fold, GuessResult, Perform, Verdict, _given, _reason
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, OptionForm, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -162,6 +162,15 @@ class ExpressRound(NoPlayRound):
 
     def _dealer_actions(self) -> list[Action]:
         return [*super()._dealer_actions(), OverruleGuess(True), OverruleGuess(False)]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {
+            **super()._action_table(),
+            Guess: cls._do_guess,
+            OverruleGuess: cls._do_overrule,
+            BuyHint: cls._do_buy_hint,
+        }
 
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_play(self, a: Play) -> GameError | None:

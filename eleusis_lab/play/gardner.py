@@ -18,7 +18,7 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import Fold, Round, Verdict, _given, _Judgement, _State
+from eleusis_lab.play.round import Fold, Perform, Round, Verdict, _given, _Judgement, _State
 from eleusis_lab.play.table import Phase, SidelinePlay, WrongCard, card_order
 from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
@@ -197,6 +197,10 @@ class GardnerRound(Round):
     # ------------------------------------------------------------------ legal actions -----------
     def _dealer_actions(self) -> list[Action]:
         return [*super()._dealer_actions(), EndHalf()]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), EndHalf: cls._do_end_half}
 
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_play(self, a: Play) -> GameError | None:

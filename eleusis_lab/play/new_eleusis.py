@@ -39,7 +39,7 @@ from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Fold, Verdict, _given, _reason, _State
+from eleusis_lab.play.round import Fold, Perform, Verdict, _given, _reason, _State
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
@@ -343,6 +343,10 @@ class NewEleusisRound(NoPlayRound):
 
     def _other_actions(self, player: str) -> list[Action]:
         return [DeclareProphet(player, open=frozenset({"rule_text"}))]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), DeclareProphet: cls._do_declare_prophet}
 
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_play(self, a: Play) -> GameError | None:

@@ -14,7 +14,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, NoPlay
 from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import Fold, Round, _given, _Judgement, _reason
+from eleusis_lab.play.round import Fold, Perform, Round, Verdict, _given, _Judgement, _reason
 from eleusis_lab.play.table import SidelinePlay, card_order
 
 __all__ = ["NoPlayRound", "plural_cards"]
@@ -102,6 +102,13 @@ class NoPlayRound(Round):
     def _call_open(self) -> set[str]:
         """``{"prophet_says"}`` while a prophet calls the plays (New Eleusis)."""
         return set()
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), NoPlay: cls._do_no_play}
+
+    def _do_no_play(self, a: NoPlay) -> Verdict:
+        raise NotImplementedError(f"{self.title} does not say how a no-play is judged")
 
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_no_play(self, a: NoPlay) -> GameError | None:

@@ -188,6 +188,8 @@ _TEXT = frozenset({"text"})
 Fold = Callable[[Any, Any, int], None]
 #: Why one kind of action is refused now: the round, the action; None when it is allowed.
 Refuse = Callable[[Any, Any], "GameError | None"]
+#: What one kind of action does, once refused nothing: the round, the action; its named method's result.
+Perform = Callable[[Any, Any], Any]
 
 
 #: The actions a gate decides first: a turn's (play, no play) and a guess.
@@ -243,6 +245,8 @@ class Round:
     _folds: ClassVar[dict[type[ev.Event], Fold]] = {}
     #: Each action type's refusal, from :meth:`_refusal_table` (made once a class, like the folds).
     _refusals: ClassVar[dict[type[Action], Refuse]] = {}
+    #: What each action type the variant has does, from :meth:`_action_table`.
+    _actions: ClassVar[dict[type[Action], Perform]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -250,6 +254,7 @@ class Round:
             cls.variant = cls.key
         cls._folds = cls._fold_table()
         cls._refusals = cls._refusal_table()
+        cls._actions = cls._action_table()
         if "title" in cls.__dict__ and "presentation" not in cls.__dict__:
             cls.presentation = Presentation(title=cls.title)
 
@@ -1355,32 +1360,7 @@ class Round:
 
     def _perform(self, action: Action) -> Any:
         """Do ``action``, which :meth:`refusal` lets through."""
-        match action:
-            case Play():
-                return self._do_play(action)
-            case NoPlay():
-                return self._do_no_play(action)
-            case Guess():
-                return self._do_guess(action)
-            case OverruleGuess():
-                return self._do_overrule(action)
-            case DeclineGuess():
-                return self._do_decline_guess(action)
-            case DeclareProphet():
-                return self._do_declare_prophet(action)
-            case GiveHint():
-                return self._do_give_hint(action)
-            case BuyHint():
-                return self._do_buy_hint(action)
-            case PlaceStarter():
-                return self._do_place_starter(action)
-            case EndHalf():
-                return self._do_end_half(action)
-            case Finish():
-                return self._do_finish(action)
-            case StateConfidence():
-                return self._do_state_confidence(action)
-        raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}.")
+        return self._actions[type(action)](self, action)
 
     # ------------------------------------------------------------------ actions -----------------
     # The named methods are the classroom's spelling of :meth:`apply`.
@@ -1577,27 +1557,18 @@ class Round:
     def _do_play(self, a: Play) -> Verdict:
         raise NotImplementedError(f"{self.title} does not say how a play is judged")
 
-    # A variant without these actions never reaches them: its refusals turn them away.
-    def _do_no_play(self, a: NoPlay) -> Verdict:
-        raise NotImplementedError
-
-    def _do_guess(self, a: Guess) -> GuessResult:
-        raise NotImplementedError
-
-    def _do_decline_guess(self, a: DeclineGuess) -> None:
-        raise NotImplementedError
-
-    def _do_overrule(self, a: OverruleGuess) -> GuessResult:
-        raise NotImplementedError
-
-    def _do_declare_prophet(self, a: DeclareProphet) -> None:
-        raise NotImplementedError
-
-    def _do_buy_hint(self, a: BuyHint) -> str:
-        raise NotImplementedError
-
-    def _do_end_half(self, a: EndHalf) -> None:
-        raise NotImplementedError
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        """What each action type of this variant does (those of every variant here; a variant with more
+        adds them, ``{**super()._action_table(), NoPlay: cls._do_no_play}``).  An action type missing
+        from it is one the variant's refusals turn away."""
+        return {
+            Play: cls._do_play,
+            GiveHint: cls._do_give_hint,
+            PlaceStarter: cls._do_place_starter,
+            Finish: cls._do_finish,
+            StateConfidence: cls._do_state_confidence,
+        }
 
     def _play_has_begun(self) -> bool:
         """Whether any player has played (or declared no play) yet this round."""
@@ -1685,5 +1656,6 @@ class Round:
 
 Round._folds = Round._fold_table()
 Round._refusals = Round._refusal_table()
+Round._actions = Round._action_table()
 
 __all__ += ["count_designs", "write_atomically"]

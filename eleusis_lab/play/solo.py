@@ -42,7 +42,17 @@ from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, one_line
-from eleusis_lab.play.round import Fold, GuessResult, Round, TurnBudget, Verdict, _given, _Judgement, _reason
+from eleusis_lab.play.round import (
+    Fold,
+    GuessResult,
+    Perform,
+    Round,
+    TurnBudget,
+    Verdict,
+    _given,
+    _Judgement,
+    _reason,
+)
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
 
@@ -230,6 +240,10 @@ class SoloRound(Round):
 
     def _other_actions(self, player: str) -> list[Action]:
         return [Guess(player, open=frozenset({"text"})), DeclineGuess(player)]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), Guess: cls._do_guess, DeclineGuess: cls._do_decline_guess}
 
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_play(self, a: Play) -> GameError | None:
