@@ -312,17 +312,18 @@ def letters(cards_left: Sequence[int]) -> Scores:
 @dataclass(frozen=True)
 class ScoreRow:
     """One line of a round's score table: a player's or the dealer's ``name`` (the computer dealer is
-    ``Dealer``; a person's points add up by name over a match), the ``points``, and whether it is the
-    dealer's line."""
+    ``Dealer``; a person's points add up by name over a match), the ``points``, whether it is the
+    dealer's line, and whether a person's (False for the computer dealer, whom no match totals)."""
 
     name: str
     points: Any
     dealer: bool = False
+    person: bool = True
 
     @property
     def label(self) -> str:
         """The name as a score table shows it: ``Ana (dealer)`` for a person dealing."""
-        return f"{self.name} (dealer)" if self.dealer and self.name != "Dealer" else self.name
+        return f"{self.name} (dealer)" if self.dealer and self.person else self.name
 
 
 @dataclass(frozen=True)
@@ -340,6 +341,11 @@ class ScoreRows:
     def __len__(self) -> int:
         return len(self.rows)
 
+    def by_person(self) -> dict[str, Any]:
+        """Each person's points by name, the dealer's too when a person deals (what a match adds up
+        round after round); empty while the round has no scores."""
+        return {row.name: row.points for row in self.rows if row.person}
+
 
 def score_rows(round: Round) -> ScoreRows:
     """The one way a session or board turns a round's scores into rows (the dealer last).  A round that
@@ -351,7 +357,8 @@ def score_rows(round: Round) -> ScoreRows:
     except GameError as error:
         return ScoreRows(unscored=one_line(error))
     rows = [ScoreRow(name, points) for name, points in zip(round.players, scores.players, strict=True)]
-    rows.append(ScoreRow(round.dealer or "Dealer", scores.dealer, dealer=True))
+    dealer = round.dealer
+    rows.append(ScoreRow(dealer or "Dealer", scores.dealer, dealer=True, person=dealer is not None))
     return ScoreRows(tuple(rows), tuple(scores.notes))
 
 

@@ -347,3 +347,26 @@ def test_score_rows_put_the_dealer_last_and_say_why_there_are_none() -> None:
     assert not empty.rows and empty.unscored  # real cards not counted yet: no rows, and a reason
     computer = new_round("letters", ["Ana", "Ben"], "letters-cycle", seed=1)
     assert [row.label for row in score_rows(computer)][-1] == "Dealer"
+
+
+def test_score_rows_by_person_is_what_a_match_adds_up() -> None:
+    from eleusis_lab.play import new_round
+    from eleusis_lab.play.match import Match
+    from eleusis_lab.play.players import RandomPlayer
+    from eleusis_lab.scoring import score_rows
+
+    # A player may be called "Dealer": only the computer dealer's line is left out of a person's points.
+    computer = new_round("letters", ["Dealer", "Ben"], "letters-cycle", seed=1)
+    while not computer.is_over:
+        p = computer.current_player
+        hand = computer.hand(p)
+        computer.play(p, next((c for c in hand if computer.accepts(c, p)), hand[0]))
+    table = score_rows(computer)
+    scores = computer.scores()
+    assert table.by_person() == {"Dealer": scores.players[0], "Ben": scores.players[1]}
+    assert [row.label for row in table] == ["Dealer", "Ben", "Dealer"] and not table.rows[-1].person
+    assert score_rows(new_round("express", ["Ana"], "express-1", seed=1, physical=True)).by_person() == {}
+    m = Match("letters", ["Ana", "Ben", "Cy"], seed=3)
+    r = m.play_round("letters-cycle", {p: RandomPlayer(seed=1) for p in ["Ana", "Ben", "Cy"]})
+    people = r.scores().named(r.players, r.dealer).by_name()
+    assert m.round_points() == [people] and r.dealer in people

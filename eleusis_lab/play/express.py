@@ -21,7 +21,7 @@ from eleusis_lab.play.actions import Action, BuyHint, Guess, NoPlay, OverruleGue
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Fold, GuessResult, Verdict
+from eleusis_lab.play.round import Fold, GuessResult, Perform, Verdict, _given, _reason
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, OptionForm, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -127,13 +127,17 @@ class ExpressRound(NoPlayRound):
             rejected.append(card)
         raise GameError("No card of the stock can start the line under this rule.")
 
-    def _do_place_starter(self, a: PlaceStarter) -> Card:
-        """Physical round: enter the starter; it must be a card the rule accepts to start the line."""
-        if self._physical and not self._state.mainline and self._state.over is None and a.card is not None:
-            real = self._parse_card(a.card)
+    def _refuse_place_starter(self, a: PlaceStarter) -> GameError | None:
+        """Physical round: the starter must be a card the rule accepts to start the line."""
+        card = a.card
+        if self._physical and not self._state.mainline and self._state.over is None and card is not None:
+            try:
+                real = self._parse_card(card)
+            except GameError as error:
+                return error
             if not self._rule.accepts(real, [], None):
-                raise IllegalAction(f"{real} cannot start the line under the rule: put it under the stock.")
-        return super()._do_place_starter(a)
+                return IllegalAction(f"{real} cannot start the line under the rule: put it under the stock.")
+        return super()._refuse_place_starter(a)
 
     def _hands_known(self) -> bool:
         return False
@@ -156,37 +160,86 @@ class ExpressRound(NoPlayRound):
     # ------------------------------------------------------------------ actions -----------------
     # ------------------------------------------------------------------ legal actions -----------
     def _turn_actions(self, player: str) -> list[Action]:
-        out = super()._turn_actions(player)
-        if self._options["buy_hints"]:
-            last = self._last_action()
-            if not (isinstance(last, ev.HintBought) and last.player == player):
-                out.append(BuyHint(player, open=frozenset({"text"})))
-        return out
+        return [*super()._turn_actions(player), BuyHint(player, open=frozenset({"text"}))]
 
     def _other_actions(self, player: str) -> list[Action]:
-        if not self.can_guess(player):
-            return []
         return [Guess(player, open=frozenset({"text"} if self._dealer is None else {"text", "words"}))]
 
     def _dealer_actions(self) -> list[Action]:
-        out = super()._dealer_actions()
+        return [*super()._dealer_actions(), OverruleGuess(True), OverruleGuess(False)]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {
+            **super()._action_table(),
+            Guess: cls._do_guess,
+            OverruleGuess: cls._do_overrule,
+            BuyHint: cls._do_buy_hint,
+        }
+
+    # ------------------------------------------------------------------ refusals ----------------
+    def _refuse_play(self, a: Play) -> GameError | None:
+        """One card at a time, one the player holds (a physical round: one the decks still have)."""
+        if not _given(a, "cards"):
+            return None
+        if len(a.cards) != 1:
+            return IllegalAction(f"In {self.title} you play one card at a time.")
+        return _reason(lambda: self._card_played(a))
+
+    def _card_played(self, a: Play) -> Card:
+        """The card ``a`` plays: the player's own copy, or a physical round's card as entered."""
+        if self._physical:
+            return self._physical_card(a.player, a.cards[0], self._copies(), self._table_cards())
+        [card] = self._resolve(a.player, list(a.cards), self._state.hands[a.player])
+        return card
+
+    def _refuse_guess(self, a: Guess) -> GameError | None:
+        """Past the gate (right after one's own right play or no-play): rule text (a computer dealer
+        judges nothing else) or words, not empty; rule text that reads as a rule."""
+        text = a.text if _given(a, "text") else ""
+        words = a.words if _given(a, "words") else ""
+        if text is not None and (not isinstance(text, str) or not text.strip()) and _given(a, "text"):
+            return IllegalAction("The guessed rule is empty.")
+        if words is not None and (not isinstance(words, str) or not words.strip()) and _given(a, "words"):
+            return IllegalAction("The guess in words is empty.")
+        if text is None and words is None:
+            return IllegalAction("Say the guessed rule, as rule text or in words.")
+        if text is None and self._dealer is None:
+            return IllegalAction("A computer dealer can only judge a guess written as a rule.")
+        return _reason(lambda: self._parse_guess(text)) if text else None
+
+    def _refuse_overrule(self, a: OverruleGuess) -> GameError | None:
+        """The dealer's final word comes right after the guess, once, while the round is not over
+        otherwise."""
+        if not isinstance(a.correct, bool):
+            return IllegalAction("Overrule with True (the guess is right) or False (it is wrong).")
+        last = self._last_action()
+        if isinstance(last, ev.GuessOverruled):
+            return IllegalAction("The dealer has already ruled on this guess.")
+        if not isinstance(last, ev.Guessed):
+            return IllegalAction("There is no guess to overrule: the dealer rules right after a guess.")
         over = self._state.over
-        if isinstance(self._last_action(), ev.Guessed) and (over is None or over.reason == "guessed"):
-            out += [OverruleGuess(True), OverruleGuess(False)]
-        return out
+        if over is not None and over.reason != "guessed":
+            return RoundOver("The round is over.")
+        return None
+
+    def _refuse_buy_hint(self, a: BuyHint) -> GameError | None:
+        """Option ``buy_hints``: on one's turn, once a turn."""
+        if not self._options["buy_hints"]:
+            return IllegalAction("Buying hints is not allowed in this round (option buy_hints=True).")
+        refusal = self._turn_refusal(a.player)
+        if refusal is not None:
+            return refusal
+        last = self._last_action()
+        if isinstance(last, ev.HintBought) and last.player == a.player:
+            return IllegalAction(f"{a.player} has already bought a hint this turn.")
+        return self._hint_text_refusal(a.text) if _given(a, "text") else None
 
     # ------------------------------------------------------------------ actions -----------------
     def _do_play(self, a: Play) -> Verdict:
         """``player`` plays one card: right extends the mainline, wrong goes to the sideline (penalty 1)."""
         player = a.player
-        self._check_turn(player)
-        specs = list(a.cards)
-        if len(specs) != 1:
-            raise IllegalAction(f"In {self.title} you play one card at a time.")
-        if self._physical:
-            card = self._physical_card(player, specs[0], self._copies(), self._table_cards())
-        else:
-            [card] = self._resolve(player, specs, self._state.hands[player])
+        card = self._card_played(a)
         accepted = self._judge(player, [card])
         with self._action():
             index = self._emit(ev.Played(player, (card,), accepted))
@@ -212,7 +265,6 @@ class ExpressRound(NoPlayRound):
         one card the round ends).  Wrong: the dealer plays ``dealer_card`` (default: the first card that
         fits) and the player draws a penalty card.  A physical round needs the ``hand`` shown."""
         player = a.player
-        self._check_turn(player)
         shown, correct, chosen = self._judge_no_play(player, a.hand, a.dealer_card)
         with self._action():
             index = self._emit(
@@ -283,18 +335,6 @@ class ExpressRound(NoPlayRound):
         (with the ``wrong_guess_penalty`` option, at a cost), and says only that it is wrong unless the
         ``counterexample`` option shows where the guess and the secret rule differ."""
         player, rule_text, words = a.player, a.text, a.words
-        self._check_player(player)
-        refusal = self._guess_refusal(player)
-        if refusal is not None:
-            raise refusal
-        if rule_text is not None and (not isinstance(rule_text, str) or not rule_text.strip()):
-            raise IllegalAction("The guessed rule is empty.")
-        if words is not None and (not isinstance(words, str) or not words.strip()):
-            raise IllegalAction("The guess in words is empty.")
-        if rule_text is None and words is None:
-            raise IllegalAction("Say the guessed rule, as rule text or in words.")
-        if rule_text is None and self._dealer is None:
-            raise IllegalAction("A computer dealer can only judge a guess written as a rule.")
         cx: Any = None
         if rule_text is not None:
             correct, cx, cx_text = self._judge_guess(rule_text)
@@ -326,17 +366,9 @@ class ExpressRound(NoPlayRound):
     def _do_overrule(self, a: OverruleGuess) -> GuessResult:
         """The dealer's final word on the guess just made: True ends the round, False lets play go on."""
         correct = a.correct
-        if not isinstance(correct, bool):
-            raise IllegalAction("Overrule with True (the guess is right) or False (it is wrong).")
         last = self._last_action()
-        s = self._state
-        if isinstance(last, ev.GuessOverruled):
-            raise IllegalAction("The dealer has already ruled on this guess.")
-        if not isinstance(last, ev.Guessed):
-            raise IllegalAction("There is no guess to overrule: the dealer rules right after a guess.")
-        if s.over is not None and s.over.reason != "guessed":
-            raise RoundOver("The round is over.")
-        before = s.last_guess_final
+        assert isinstance(last, ev.Guessed)
+        before = self._state.last_guess_final
         with self._action():
             index = self._emit(ev.GuessOverruled(correct))
             penalty = 0
@@ -373,14 +405,7 @@ class ExpressRound(NoPlayRound):
     # ------------------------------------------------------------------ hints -------------------
     def _do_buy_hint(self, a: BuyHint) -> str:
         """Option ``buy_hints``: before playing, ``player`` draws one card and the dealer gives a hint."""
-        player, text = a.player, a.text
-        if not self._options["buy_hints"]:
-            raise IllegalAction("Buying hints is not allowed in this round (option buy_hints=True).")
-        self._check_turn(player)
-        last = self._last_action()
-        if isinstance(last, ev.HintBought) and last.player == player:
-            raise IllegalAction(f"{player} has already bought a hint this turn.")
-        text = self._hint_text(text)
+        player, text = a.player, self._hint_text(a.text)
         with self._action():
             self._emit(ev.HintBought(player, text))
             self._check_stock()

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
-from eleusis_lab.play.errors import IllegalAction, RoundOver
+from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import Fold, Round, Verdict, _Judgement, _State
+from eleusis_lab.play.round import Fold, Perform, Round, Verdict, _given, _Judgement, _State
 from eleusis_lab.play.table import Phase, SidelinePlay, WrongCard, card_order
 from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
@@ -195,40 +195,65 @@ class GardnerRound(Round):
 
     # ------------------------------------------------------------------ actions -----------------
     # ------------------------------------------------------------------ legal actions -----------
-    def _playable_now(self, player: str) -> list[Card] | None:
-        cards = super()._playable_now(player)
-        if cards is None or self._state.phase != "second-half":
-            return cards
-        return [c for c in cards if c not in self._state.tried]
-
     def _dealer_actions(self) -> list[Action]:
-        out = super()._dealer_actions()
-        s = self._state
-        if self._physical and s.over is None and s.phase == "first-half" and s.mainline:
-            out.append(EndHalf())
-        return out
+        return [*super()._dealer_actions(), EndHalf()]
 
-    def _finish_allowed(self) -> bool:
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), EndHalf: cls._do_end_half}
+
+    # ------------------------------------------------------------------ refusals ----------------
+    def _refuse_play(self, a: Play) -> GameError | None:
+        """One card at a time, one the player holds (a physical first half: one not yet on the table);
+        in the second half, one not yet tried this turn."""
+        if not _given(a, "cards"):
+            return None
+        if len(a.cards) != 1:
+            return IllegalAction("In Gardner's Eleusis you play one card at a time.")
+        try:
+            card = self._card_played(a)
+        except GameError as error:
+            return error
+        if self._state.phase == "second-half" and card in self._state.tried:
+            return IllegalAction(f"{a.player} has already tried {card} this turn.")
+        return None
+
+    def _card_played(self, a: Play) -> Card:
         s = self._state
-        return super()._finish_allowed() and not (s.over is not None and s.phase == "second-half")
+        if self._physical and s.phase != "second-half":
+            taken = [*s.mainline, *(w.card for p in self._players for w in s.wrong[p])]
+            return self._physical_card(a.player, a.cards[0], 1, taken)
+        [card] = self._resolve(a.player, list(a.cards), s.hands[a.player])
+        return card
+
+    def _refuse_end_half(self, a: EndHalf) -> GameError | None:
+        """Physical round: the teacher ends the first half once the starter is down."""
+        if not self._physical:
+            return IllegalAction(
+                "The engine ends the first half itself when every dealt card has been played."
+            )
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if self._state.phase != "first-half":
+            return IllegalAction("The first half is already over.")
+        if not self._state.mainline:
+            return IllegalAction("Place the starter card first.")
+        return None
+
+    def _refuse_finish(self, a: Finish) -> GameError | None:
+        s = self._state
+        if s.over is not None and s.counts is None and s.phase == "second-half":
+            return RoundOver("The round is over and the engine has counted the cards.")
+        return super()._refuse_finish(a)
 
     # ------------------------------------------------------------------ actions -----------------
     def _do_play(self, a: Play) -> Verdict:
         """``player`` lays one card on the top card; the dealer says right or wrong."""
         player = a.player
-        self._check_turn(player)
-        specs = list(a.cards)
-        if len(specs) != 1:
-            raise IllegalAction("In Gardner's Eleusis you play one card at a time.")
         s = self._state
         second = s.phase == "second-half"
-        if self._physical and not second:
-            taken = [*s.mainline, *(w.card for p in self._players for w in s.wrong[p])]
-            card = self._physical_card(player, specs[0], 1, taken)
-        else:
-            [card] = self._resolve(player, specs, s.hands[player])
-        if second and card in s.tried:
-            raise IllegalAction(f"{player} has already tried {card} this turn.")
+        card = self._card_played(a)
         accepted = self._judge(player, [card])
         with self._action():
             index = self._emit(ev.Played(player, (card,), accepted))
@@ -260,15 +285,6 @@ class GardnerRound(Round):
 
     def _do_end_half(self, a: EndHalf) -> None:
         """Physical round: the teacher says every dealt card has been played once."""
-        if not self._physical:
-            raise IllegalAction(
-                "The engine ends the first half itself when every dealt card has been played."
-            )
-        self._check_open()
-        if self._state.phase != "first-half":
-            raise IllegalAction("The first half is already over.")
-        if not self._state.mainline:
-            raise IllegalAction("Place the starter card first.")
         with self._action():
             self._end_first_half(ev.HalfEndedByTeacher)
 
@@ -355,8 +371,3 @@ class GardnerRound(Round):
                 wrong[e.player] += 1
         held = [len(self._state.hands[p]) for p in self._players]
         return gardner([wrong[p] for p in self._players], held)
-
-    def _do_finish(self, a: Finish) -> Scores:
-        if self._state.over is not None and self._state.counts is None and self._state.phase == "second-half":
-            raise RoundOver("The round is over and the engine has counted the cards.")
-        return super()._do_finish(a)

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Play
-from eleusis_lab.play.errors import IllegalAction
+from eleusis_lab.play.errors import GameError, IllegalAction
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import Round, Verdict, _Judgement
+from eleusis_lab.play.round import Round, Verdict, _given, _Judgement, _reason
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, ScoreColumn
 
@@ -107,18 +107,25 @@ class LettersRound(Round):
             s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i, returned=True))
         s.turn = self._next_player(e.player)
 
+    def _refuse_play(self, a: Play) -> GameError | None:
+        """One card at a time, one the researcher holds (a physical round: one not yet on the line)."""
+        if not _given(a, "cards"):
+            return None
+        if len(a.cards) != 1:
+            return IllegalAction("In the letter-deck game you try one card at a time.")
+        return _reason(lambda: self._card_played(a))
+
+    def _card_played(self, a: Play) -> Card:
+        if self._physical:
+            return self._physical_card(a.player, a.cards[0], 1, self._state.mainline)
+        [card] = self._resolve(a.player, list(a.cards), self._state.hands[a.player])
+        return card
+
     def _do_play(self, a: Play) -> Verdict:
         """``player`` tries one card on the top card; a card not allowed goes back to the hand."""
         player = a.player
-        self._check_turn(player)
-        specs = list(a.cards)
-        if len(specs) != 1:
-            raise IllegalAction("In the letter-deck game you try one card at a time.")
         s = self._state
-        if self._physical:
-            card = self._physical_card(player, specs[0], 1, s.mainline)
-        else:
-            [card] = self._resolve(player, specs, s.hands[player])
+        card = self._card_played(a)
         accepted = self._judge(player, [card])
         with self._action():
             index = self._emit(ev.Played(player, (card,), accepted))

@@ -163,7 +163,7 @@ class Match:
         for name in (guesser(round.events), _went_out(round)):
             if name is not None and name in owing:
                 return name
-        scores = _round_points(round)
+        scores = scoring.score_rows(round).by_person()
         # The round's top scorer: players only (the dealer's score copies the best player's).
         if round.dealer is not None:
             scores.pop(round.dealer, None)
@@ -218,7 +218,7 @@ class Match:
     # -- scores ------------------------------------------------------------------------------
     def round_points(self) -> list[dict[str, Any]]:
         """Each finished round's points by name (dealer included)."""
-        return [_round_points(r) for r in self.rounds if r.is_over]
+        return [scoring.score_rows(r).by_person() for r in self.rounds if r.is_over]
 
     def never_dealt(self) -> list[str]:
         return [p for p, n in self.deals().items() if n == 0]
@@ -326,14 +326,6 @@ def load_match(text: str) -> Match:
 
 
 # -- reading a finished round ----------------------------------------------------------------------
-
-
-def _round_points(round: Round) -> dict[str, Any]:
-    scores = round.scores()
-    points = dict(zip(round.players, scores.players, strict=True))
-    if round.dealer is not None:
-        points[round.dealer] = points.get(round.dealer, 0) + scores.dealer
-    return points
 
 
 def _went_out(round: Round) -> str | None:

@@ -39,7 +39,7 @@ from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Fold, Verdict, _State
+from eleusis_lab.play.round import Fold, Perform, Verdict, _given, _reason, _State
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
@@ -229,11 +229,7 @@ class NewEleusisRound(NoPlayRound):
 
     def can_become_prophet(self, name: str) -> bool:
         """Whether ``name`` may declare themself prophet right now."""
-        try:
-            self._check_prophet(name)
-        except GameError:
-            return False
-        return True
+        return self.refusal(DeclareProphet(name, open=frozenset({"rule_text"}))) is None
 
     # ------------------------------------------------------------------ folds -------------------
     def _record_played(self, cards: Sequence[Card], accepted: bool) -> None:
@@ -311,15 +307,22 @@ class NewEleusisRound(NoPlayRound):
         except RuleError as e:
             raise BadGuess(f"The prophet's rule does not read as a rule: {e}", e) from None
 
+    def _prophet_call_refusal(self, a: Play | NoPlay) -> GameError | None:
+        """Why the prophet's call entered with ``a`` will not do (None: it will, or it is left open)."""
+        given = a.prophet_says
+        if not _given(a, "prophet_says") or given is None:
+            return None
+        if self._state.prophet is None:
+            return IllegalAction("There is no prophet to call this play.")
+        if not isinstance(given, bool):
+            return IllegalAction("The prophet's call is True (right) or False (wrong).")
+        return None
+
     def _prophet_call(self, actual: bool, given: bool | None, judge: Any) -> bool | None:
         s = self._state
         if s.prophet is None:
-            if given is not None:
-                raise IllegalAction("There is no prophet to call this play.")
             return None
         if given is not None:
-            if not isinstance(given, bool):
-                raise IllegalAction("The prophet's call is True (right) or False (wrong).")
             return given
         if s.prophet_rule is not None:
             return bool(judge(s.prophet_rule))
@@ -339,27 +342,73 @@ class NewEleusisRound(NoPlayRound):
         return out
 
     def _other_actions(self, player: str) -> list[Action]:
-        if not self.can_become_prophet(player):
-            return []
         return [DeclareProphet(player, open=frozenset({"rule_text"}))]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), DeclareProphet: cls._do_declare_prophet}
+
+    # ------------------------------------------------------------------ refusals ----------------
+    def _refuse_play(self, a: Play) -> GameError | None:
+        """A string of 1 to ``max_string`` cards the player holds (a physical round: cards the decks
+        still have), and a prophet's call only while there is a prophet."""
+        if _given(a, "cards"):
+            longest = self._options["max_string"]
+            if not 1 <= len(a.cards) <= longest:
+                return IllegalAction(f"A string has 1 to {longest} cards.")
+            refusal = _reason(lambda: self._string_played(a))
+            if refusal is not None:
+                return refusal
+        return self._prophet_call_refusal(a)
+
+    def _string_played(self, a: Play) -> list[Card]:
+        """The cards ``a`` plays: the player's own copies, or a physical round's cards as entered."""
+        if not self._physical:
+            return self._resolve(a.player, list(a.cards), self._state.hands[a.player])
+        table = self._table_cards()
+        chosen: list[Card] = []
+        for spec in a.cards:
+            chosen.append(self._physical_card(a.player, spec, self._copies(), table + chosen))
+        return chosen
+
+    def _refuse_no_play(self, a: NoPlay) -> GameError | None:
+        return super()._refuse_no_play(a) or self._prophet_call_refusal(a)
+
+    def _refuse_declare_prophet(self, a: DeclareProphet) -> GameError | None:
+        """Right after one's own play, once a round, with two others still playing, and no prophet in
+        office; a rule to call by, if given, must read as a rule."""
+        player = a.player
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        s = self._state
+        w = s.window
+        if w is None or w[0] != player or w[1] != "play":
+            return IllegalAction(
+                f"{player} may become prophet only at the end of their own turn, after playing."
+            )
+        if s.prophet is not None:
+            return IllegalAction(f"{s.prophet} is already the prophet.")
+        if player in s.former_prophets:
+            return IllegalAction(f"{player} has already been prophet in this round.")
+        if player in s.expelled:
+            return IllegalAction(f"{player} has been expelled from this round.")
+        others = [p for p in self._players if p != player and p not in s.expelled]
+        if len(others) < 2:
+            return IllegalAction("A prophet needs at least two other players still playing.")
+        rule_text = a.rule_text
+        if not _given(a, "rule_text") or rule_text is None:
+            return None
+        if not isinstance(rule_text, str) or not rule_text.strip():
+            return IllegalAction("The prophet's rule is empty.")
+        return _reason(lambda: self._parse_prophet_rule(rule_text))
 
     # ------------------------------------------------------------------ actions -----------------
     def _do_play(self, a: Play) -> Verdict:
         """``player`` plays a string of 1 to ``max_string`` cards, judged as a whole."""
         player, prophet_says = a.player, a.prophet_says
-        self._check_turn(player)
-        specs = list(a.cards)
-        longest = self._options["max_string"]
-        if not 1 <= len(specs) <= longest:
-            raise IllegalAction(f"A string has 1 to {longest} cards.")
         s = self._state
-        if self._physical:
-            table = self._table_cards()
-            chosen: list[Card] = []
-            for spec in specs:
-                chosen.append(self._physical_card(player, spec, self._copies(), table + chosen))
-        else:
-            chosen = self._resolve(player, specs, s.hands[player])
+        chosen = self._string_played(a)
         accepted = self._judge(player, chosen)
         info = self.player_info(player)
         says = self._prophet_call(
@@ -446,7 +495,6 @@ class NewEleusisRound(NoPlayRound):
         """``player`` shows their hand and says no card fits.  Right: a new hand of 4 fewer (the round
         ends with 4 or fewer); wrong: the dealer plays ``dealer_card`` and the player draws 5."""
         player, prophet_says = a.player, a.prophet_says
-        self._check_turn(player)
         shown, correct, chosen = self._judge_no_play(player, a.hand, a.dealer_card)
         info = self.player_info(player)
         line = list(self._state.mainline)
@@ -490,34 +538,10 @@ class NewEleusisRound(NoPlayRound):
             **outcome,
         )
 
-    def _check_prophet(self, player: str) -> None:
-        self._check_player(player)
-        self._check_open()
-        s = self._state
-        w = s.window
-        if w is None or w[0] != player or w[1] != "play":
-            raise IllegalAction(
-                f"{player} may become prophet only at the end of their own turn, after playing."
-            )
-        if s.prophet is not None:
-            raise IllegalAction(f"{s.prophet} is already the prophet.")
-        if player in s.former_prophets:
-            raise IllegalAction(f"{player} has already been prophet in this round.")
-        if player in s.expelled:
-            raise IllegalAction(f"{player} has been expelled from this round.")
-        others = [p for p in self._players if p != player and p not in s.expelled]
-        if len(others) < 2:
-            raise IllegalAction("A prophet needs at least two other players still playing.")
-
     def _do_declare_prophet(self, a: DeclareProphet) -> None:
         """``player`` becomes prophet, marking the card just played; ``rule_text`` (optional) is the rule
         their calls follow when none is given with a play."""
         player, rule_text = a.player, a.rule_text
-        self._check_prophet(player)
-        if rule_text is not None:
-            if not isinstance(rule_text, str) or not rule_text.strip():
-                raise IllegalAction("The prophet's rule is empty.")
-            self._parse_prophet_rule(rule_text)
         with self._action():
             self._emit(ev.ProphetDeclared(player, rule_text))
             self._emit(ev.MarkerPlaced("prophet", self._state.cards_played))

@@ -14,7 +14,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, NoPlay
 from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import Fold, Round, _Judgement
+from eleusis_lab.play.round import Fold, Perform, Round, Verdict, _given, _Judgement, _reason
 from eleusis_lab.play.table import SidelinePlay, card_order
 
 __all__ = ["NoPlayRound", "plural_cards"]
@@ -102,6 +102,25 @@ class NoPlayRound(Round):
     def _call_open(self) -> set[str]:
         """``{"prophet_says"}`` while a prophet calls the plays (New Eleusis)."""
         return set()
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), NoPlay: cls._do_no_play}
+
+    def _do_no_play(self, a: NoPlay) -> Verdict:
+        raise NotImplementedError(f"{self.title} does not say how a no-play is judged")
+
+    # ------------------------------------------------------------------ refusals ----------------
+    def _refuse_no_play(self, a: NoPlay) -> GameError | None:
+        """The hand shown (a physical round's) and the dealer's card must do; a listing that leaves the
+        shown hand open is not judged."""
+        if self._physical and not _given(a, "hand"):
+            return None
+        hand = a.hand if _given(a, "hand") else None
+        dealer_card = a.dealer_card if _given(a, "dealer_card") else None
+        if hand is None and dealer_card is None and not self._physical:
+            return None  # the engine's own hand, the dealer's own choice: nothing to refuse
+        return _reason(lambda: self._judge_no_play(a.player, hand, dealer_card))
 
     # ------------------------------------------------------------------ actions -----------------
     def _judge_no_play(

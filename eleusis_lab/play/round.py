@@ -4,10 +4,11 @@
 action without changing anything, undo, evidence, saving.  Each variant (Gardner, Express, New
 Eleusis, the letter deck) is a subclass that deals, judges and ends the round in its own way.
 
-Every action follows the same pattern: check everything first (raising a :class:`GameError` that
-says why in one sentence), then append events one by one, each folded into the derived state at
-once.  If anything unexpected fails half-way, the log is cut back and replayed, so a refused or
-failed action never leaves a trace.
+Every action follows the same pattern: :meth:`Round.refusal` says first whether it may be done now
+(a :class:`GameError` that says why in one sentence, or None; the variants describe their own
+refusals, and :meth:`Round.legal_actions` lists exactly the candidates it lets through), then the
+action appends events one by one, each folded into the derived state at once.  If anything unexpected
+fails half-way, the log is cut back and replayed, so a refused or failed action never leaves a trace.
 """
 
 from __future__ import annotations
@@ -185,6 +186,29 @@ _TEXT = frozenset({"text"})
 
 #: How one event is folded into a round's state: the round, the event, its index in the log.
 Fold = Callable[[Any, Any, int], None]
+#: Why one kind of action is refused now: the round, the action; None when it is allowed.
+Refuse = Callable[[Any, Any], "GameError | None"]
+#: What one kind of action does, once refused nothing: the round, the action; its named method's result.
+Perform = Callable[[Any, Any], Any]
+
+
+#: The actions a gate decides first: a turn's (play, no play) and a guess.
+_GATED = frozenset({Play, NoPlay, Guess})
+
+
+def _given(action: Action, name: str) -> bool:
+    """Is the field ``name`` of ``action`` filled in (not left open by a listing)?"""
+    return name not in action.open
+
+
+def _reason(check: Callable[[], object]) -> GameError | None:
+    """The reason a check of the cards named (which reads, never changes, the round) gives against
+    them: the helpers that find a player's card or a physical card say what is wrong by raising."""
+    try:
+        check()
+    except GameError as error:
+        return error
+    return None
 
 
 class Round:
@@ -219,12 +243,18 @@ class Round:
     _state_type: ClassVar[type[_State]] = _State
     #: Each event type's fold, from :meth:`_fold_table` (made once a class, looked up by event type).
     _folds: ClassVar[dict[type[ev.Event], Fold]] = {}
+    #: Each action type's refusal, from :meth:`_refusal_table` (made once a class, like the folds).
+    _refusals: ClassVar[dict[type[Action], Refuse]] = {}
+    #: What each action type the variant has does, from :meth:`_action_table`.
+    _actions: ClassVar[dict[type[Action], Perform]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "key" in cls.__dict__:
             cls.variant = cls.key
         cls._folds = cls._fold_table()
+        cls._refusals = cls._refusal_table()
+        cls._actions = cls._action_table()
         if "title" in cls.__dict__ and "presentation" not in cls.__dict__:
             cls.presentation = Presentation(title=cls.title)
 
@@ -669,14 +699,21 @@ class Round:
         return self.table._repr_html_()
 
     # ------------------------------------------------------------------ checks ------------------
-    def _check_player(self, name: Any) -> None:
-        if name not in self._seat:
-            if isinstance(name, str) and name == self._dealer:
-                raise UnknownPlayer(f"{name} is the dealer, not a player.")
-            raise UnknownPlayer(f"There is no player called {name}.")
+    def _player_refusal(self, name: Any) -> GameError | None:
+        """Why ``name`` is not one of the round's players (None: they are)."""
+        if name in self._seat:
+            return None
+        if isinstance(name, str) and name == self._dealer:
+            return UnknownPlayer(f"{name} is the dealer, not a player.")
+        return UnknownPlayer(f"There is no player called {name}.")
 
-    # The gates below are the one answer to "may this be done now, and if not, why": the listing
-    # (legal_actions), the actions themselves (_check_open, _check_turn) and apply's refusal all ask them.
+    def _check_player(self, name: Any) -> None:
+        refusal = self._player_refusal(name)
+        if refusal is not None:
+            raise refusal
+
+    # The gates below, and the refusals of each kind of action they lead to (:meth:`refusal`), are the
+    # one answer to "may this be done now, and if not, why": legal_actions and apply both ask them.
     def _open_refusal(self) -> GameError | None:
         """Why nothing but the dealer's judgement may happen now (None: the round is open)."""
         s = self._state
@@ -707,20 +744,11 @@ class Round:
         when they may."""
         return IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
 
-    def _check_open(self) -> None:
-        refusal = self._open_refusal()
-        if refusal is not None:
-            raise refusal
-
-    def _check_turn(self, name: str) -> None:
-        self._check_player(name)
-        refusal = self._turn_refusal(name)
-        if refusal is not None:
-            raise refusal
-
     def _resolve(self, name: str, specs: Sequence[Card | str], pool: Sequence[Card]) -> list[Card]:
         """The physical cards of ``pool`` meant by ``specs`` (text matches any copy)."""
         wanted = [self._parse_card(spec) for spec in specs]
+        if len(wanted) == 1 and any(c is wanted[0] for c in pool):
+            return wanted  # the very copy held (a listing's own card): no comparing of cards needed
         free = list(pool)
         chosen: list[Card] = []
         # Exact physical copies first, so a saved log replays the very same cards.
@@ -1191,18 +1219,28 @@ class Round:
         exactly the actions these listings allow.
         """
         if player is None:
-            return self._dealer_actions()
-        self._check_player(player)
-        out: list[Action] = []
-        if self._turn_refusal(player) is None:
-            out += self._turn_actions(player)
-        out += self._other_actions(player)
-        if self.capabilities.confidence and self._state.over is None:
-            out.append(StateConfidence(player, open=frozenset({"percent", "about"})))
-        return out
+            candidates = self._dealer_actions()
+        else:
+            self._check_player(player)
+            # the turn's own candidates are all refused by the turn gate when it is shut: not built then
+            candidates = self._turn_actions(player) if self._turn_refusal(player) is None else []
+            candidates += self._other_actions(player)
+            candidates.append(StateConfidence(player, open=frozenset({"percent", "about"})))
+        # The candidates of one listing share their actor and fill in no prophet's call, so what the
+        # moment says against each kind (refusal's first half) is asked once a kind.
+        moments: dict[type[Action], GameError | None] = {}
+        listed = []
+        for action in candidates:
+            kind = type(action)
+            if kind not in moments:
+                moments[kind] = self._moment_refusal(action)
+            if moments[kind] is None and self._kind_refusal(action) is None:
+                listed.append(action)
+        return listed
 
     def _turn_actions(self, player: str) -> list[Action]:
-        """What ``player`` may do on their turn: play one card (variants add strings, no-play …)."""
+        """The candidates of ``player``'s turn (:meth:`legal_actions` keeps those :meth:`refusal` lets
+        through): each card of the hand (variants add strings, no-play …)."""
         return self._card_plays(player, self._playable_now(player))
 
     def _playable_now(self, player: str) -> list[Card] | None:
@@ -1219,32 +1257,69 @@ class Round:
         return [Play(player, (c,), open=open) for c in cards]
 
     def _other_actions(self, player: str) -> list[Action]:
-        """What ``player`` may do outside the turn's play (a guess, becoming prophet): variants."""
+        """The candidates outside the turn's play (a guess, becoming prophet): variants."""
         return []
 
     def _dealer_actions(self) -> list[Action]:
-        """Hints, the physical round's starter and count, and the variants' own (overrule, end half)."""
-        s = self._state
-        out: list[Action] = []
-        if self.capabilities.hints and self._open_refusal() is None:
-            # a computer dealer makes one up when no text is given; once play has begun, only with consent
-            out.append(GiveHint(consented=self._play_has_begun(), open=_TEXT))
-        if self._physical:
-            if not s.mainline and s.over is None:
-                out.append(PlaceStarter(open=frozenset({"card"})))
-            if self._finish_allowed():
-                out.append(Finish(open=frozenset({"counts"})))
-        return out
-
-    def _finish_allowed(self) -> bool:
-        return self._physical and self._state.counts is None
+        """The dealer's candidates: a hint (a computer dealer makes one up when no text is given; once
+        play has begun, only with consent), the physical round's starter and count, and the variants' own
+        (overrule, end half)."""
+        return [
+            GiveHint(consented=self._play_has_begun(), open=_TEXT),
+            PlaceStarter(open=frozenset({"card"})),
+            Finish(open=frozenset({"counts"})),
+        ]
 
     def is_legal(self, action: Action) -> bool:
-        """Is ``action`` one that :meth:`legal_actions` lists now (open fields filled in any way)?"""
-        actor = None if action.by_dealer else action.actor
-        if actor is not None and actor not in self._seat:
-            return False
-        return any(listed.fits(action) for listed in self.legal_actions(actor))
+        """May ``action`` be done now (:meth:`refusal` has no reason against it; open fields are not
+        checked)?"""
+        return self.refusal(self._normalized(action)) is None
+
+    def refusal(self, action: Action) -> GameError | None:
+        """Why ``action`` may not be done now, in one sentence, or None when it may: the one place that
+        decides legality.  :meth:`legal_actions` lists the candidates it lets through and :meth:`apply`
+        raises what it says, before anything is done.  A field the action leaves ``open`` (a listing's
+        template) is not checked.
+
+        Past the player and the gates (:meth:`_turn_refusal`, :meth:`_guess_refusal`), each kind of
+        action has its variant's refusal (:meth:`_refusal_table`), which says what this variant does not
+        allow: no clone is played to find out."""
+        if not isinstance(action, Action):
+            return IllegalAction(
+                f"An action is a value of eleusis_lab.play.actions, not {type(action).__name__}."
+            )
+        refusal = self._moment_refusal(action)
+        return refusal if refusal is not None else self._kind_refusal(action)
+
+    def _moment_refusal(self, action: Action) -> GameError | None:
+        """What the moment says against ``action``, whatever its cards or text: its actor is no player,
+        the turn or guess gate is shut, a prophet's call is entered where there is no prophet."""
+        if not action.by_dealer:
+            refusal = self._player_refusal(action.actor)
+            if refusal is not None:
+                return refusal
+        kind = type(action)
+        if kind in _GATED:
+            gate = self._guess_refusal if kind is Guess else self._turn_refusal
+            refusal = gate(action.player)  # type: ignore[attr-defined]
+            if refusal is not None:
+                return refusal
+        if (
+            isinstance(action, Play | NoPlay)
+            and "prophet_says" not in action.open
+            and action.prophet_says is not None
+            and not self.capabilities.prophet
+        ):
+            return IllegalAction(f"There is no prophet in {self.title}.")
+        return None
+
+    def _kind_refusal(self, action: Action) -> GameError | None:
+        """What the variant says against ``action`` past the moment (:meth:`_refusal_table`)."""
+        kind = type(action)
+        refuse = self._refusals.get(kind)
+        if refuse is None:
+            return IllegalAction(f"{kind.__name__} is not an action of {self.title}.")
+        return refuse(self, action)
 
     def apply(self, action: Action) -> Any:
         """Do ``action`` (one of :mod:`eleusis_lab.play.actions`) and return what its named method returns
@@ -1257,9 +1332,11 @@ class Round:
             raise IllegalAction(
                 f"An action is a value of eleusis_lab.play.actions, not {type(action).__name__}."
             )
-        action = self._normalized(action)
-        if not self.is_legal(action):
-            raise self._refusal(action)
+        # what is applied is a whole action: a listing's open fields stand at the values they hold
+        action = self._normalized(dataclasses.replace(action, open=frozenset()))
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise refusal
         return self._perform(action)
 
     def _normalized(self, action: Action) -> Action:
@@ -1281,61 +1358,9 @@ class Round:
             pass  # refused below, with the reason
         return action
 
-    def _refusal(self, action: Action) -> GameError:
-        """Why ``action``, which :meth:`legal_actions` does not list, is refused.  A play or no-play out
-        of turn, a guess out of its moment, or either while the round waits or is over, is refused by the
-        gate the listing asked (:meth:`_turn_refusal`, :meth:`_guess_refusal`); past the gates, by the
-        reason the variant's own checks give, asked of a :meth:`clone` (this round, its log and its file
-        are never touched), or a plain "not allowed now" if they would let it through."""
-        if not action.by_dealer and action.actor not in self._seat:
-            try:
-                self._check_player(action.actor)
-            except GameError as error:
-                return error
-        if isinstance(action, Play | NoPlay | Guess) and action.player in self._seat:
-            gate = self._guess_refusal if isinstance(action, Guess) else self._turn_refusal
-            refusal = gate(action.player)
-            if refusal is not None:
-                return refusal
-        try:
-            self.clone()._perform(action)
-        except GameError as error:
-            return error
-        return IllegalAction(f"{action} is not allowed now.")
-
     def _perform(self, action: Action) -> Any:
-        if (
-            isinstance(action, Play | NoPlay)
-            and action.prophet_says is not None
-            and not self.capabilities.prophet
-        ):
-            raise IllegalAction(f"There is no prophet in {self.title}.")
-        match action:
-            case Play():
-                return self._do_play(action)
-            case NoPlay():
-                return self._do_no_play(action)
-            case Guess():
-                return self._do_guess(action)
-            case OverruleGuess():
-                return self._do_overrule(action)
-            case DeclineGuess():
-                return self._do_decline_guess(action)
-            case DeclareProphet():
-                return self._do_declare_prophet(action)
-            case GiveHint():
-                return self._do_give_hint(action)
-            case BuyHint():
-                return self._do_buy_hint(action)
-            case PlaceStarter():
-                return self._do_place_starter(action)
-            case EndHalf():
-                return self._do_end_half(action)
-            case Finish():
-                return self._do_finish(action)
-            case StateConfidence():
-                return self._do_state_confidence(action)
-        raise IllegalAction(f"{type(action).__name__} is not an action of {self.title}.")
+        """Do ``action``, which :meth:`refusal` lets through."""
+        return self._actions[type(action)](self, action)
 
     # ------------------------------------------------------------------ actions -----------------
     # The named methods are the classroom's spelling of :meth:`apply`.
@@ -1415,68 +1440,153 @@ class Round:
     def _card_values(self, cards: Any) -> tuple[Card, ...]:
         return tuple(self._parse_card(c) for c in self._as_list(cards))
 
-    # What a variant does not have: the named actions refuse with the variant's own words.
+    # ------------------------------------------------------------------ refusals ----------------
+    @classmethod
+    def _refusal_table(cls) -> dict[type[Action], Refuse]:
+        """The method that says why each action type is refused now, past the player and the gates
+        (see :meth:`refusal`).  A variant overrides the methods; the table finds them through the class."""
+        return {
+            Play: cls._refuse_play,
+            NoPlay: cls._refuse_no_play,
+            Guess: cls._refuse_guess,
+            DeclineGuess: cls._refuse_decline_guess,
+            OverruleGuess: cls._refuse_overrule,
+            DeclareProphet: cls._refuse_declare_prophet,
+            GiveHint: cls._refuse_give_hint,
+            BuyHint: cls._refuse_buy_hint,
+            PlaceStarter: cls._refuse_place_starter,
+            EndHalf: cls._refuse_end_half,
+            Finish: cls._refuse_finish,
+            StateConfidence: cls._refuse_state_confidence,
+        }
+
+    # What a variant does not have is refused with the variant's own words.
+    def _refuse_play(self, a: Play) -> GameError | None:
+        """Past the turn gate: why these cards may not be played (each variant says; None: they may)."""
+        return None
+
+    def _refuse_no_play(self, a: NoPlay) -> GameError | None:
+        return IllegalAction(f"There is no 'no play' declaration in {self.title}.")
+
+    def _refuse_guess(self, a: Guess) -> GameError | None:
+        """Past the guess gate (which refuses every guess where players do not guess aloud): the guess's
+        own words."""
+        return IllegalAction(f"{self.title} has no guesses to judge.")
+
+    def _refuse_decline_guess(self, a: DeclineGuess) -> GameError | None:
+        return IllegalAction(f"Nobody lets a guess go by in {self.title}: just play on.")
+
+    def _refuse_overrule(self, a: OverruleGuess) -> GameError | None:
+        return IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
+
+    def _refuse_declare_prophet(self, a: DeclareProphet) -> GameError | None:
+        return IllegalAction(f"There is no prophet in {self.title}.")
+
+    def _refuse_buy_hint(self, a: BuyHint) -> GameError | None:
+        return IllegalAction(f"Hints are not bought in {self.title}.")
+
+    def _refuse_end_half(self, a: EndHalf) -> GameError | None:
+        return IllegalAction(f"{self.title} is not played in two halves.")
+
+    def _refuse_give_hint(self, a: GiveHint) -> GameError | None:
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if not self.capabilities.hints:
+            return IllegalAction(f"The dealer gives no hints in {self.title}.")
+        if _given(a, "consented") and a.consented != self._play_has_begun():
+            if a.consented:
+                return IllegalAction("Play has not begun: a hint needs nobody's consent yet.")
+            return IllegalAction("Play has begun: a hint now needs every player's consent (consented=True).")
+        return self._hint_text_refusal(a.text) if _given(a, "text") else None
+
+    def _refuse_state_confidence(self, a: StateConfidence) -> GameError | None:
+        if self._state.over is not None:
+            return RoundOver("The round is over.")
+        if not self.capabilities.confidence:
+            return IllegalAction(f"Confidence is not recorded in {self.title}.")
+        p = a.percent
+        if _given(a, "percent") and (isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 100):
+            return IllegalAction("A confidence is a whole number of per cent, from 0 to 100.")
+        about = a.about
+        if _given(a, "about") and about is not None and (not isinstance(about, str) or not about.strip()):
+            return IllegalAction("Say what the confidence is about, or nothing.")
+        return None
+
+    def _refuse_place_starter(self, a: PlaceStarter) -> GameError | None:
+        if not self._physical:
+            return IllegalAction(
+                "The engine turned up the starter card itself; this is not a physical round."
+            )
+        if self._state.mainline:
+            return IllegalAction("The starter card is already on the table.")
+        if self._state.over is not None:
+            return RoundOver("The round is over.")
+        if not _given(a, "card"):
+            return None
+        card = a.card
+        if card is None:
+            return IllegalAction("Enter the starter card.")
+        return _reason(lambda: self._physical_card("The table", card, self._copies(), []))
+
+    def _refuse_finish(self, a: Finish) -> GameError | None:
+        if not self._physical:
+            return IllegalAction("The engine counts the cards itself; finish() is for physical rounds.")
+        if self._state.counts is not None:
+            return RoundOver("The cards have already been counted.")
+        if not _given(a, "counts"):
+            return None
+        counts = list(a.counts)
+        if len(counts) != len(self._players):
+            return IllegalAction(f"Give {len(self._players)} counts, one per player in turn order.")
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
+            return IllegalAction("Each count of cards left must be a whole number, 0 or more.")
+        return None
+
+    def _hint_text_refusal(self, text: str | None) -> GameError | None:
+        """Why a hint's ``text`` will not do (None: it will; a computer dealer makes one up for None)."""
+        if text is not None:
+            if not isinstance(text, str) or not text.strip():
+                return IllegalAction("A hint needs some text.")
+        elif self._dealer is not None:
+            return IllegalAction(f"{self._dealer} is the dealer: type the hint to give.")
+        return None
+
+    # ------------------------------------------------------------------ what an action does ------
+    # Each runs only once refusal() has let its action through.
     def _do_play(self, a: Play) -> Verdict:
-        raise NotImplementedError
+        raise NotImplementedError(f"{self.title} does not say how a play is judged")
 
-    def _do_no_play(self, a: NoPlay) -> Verdict:
-        raise IllegalAction(f"There is no 'no play' declaration in {self.title}.")
-
-    def _do_guess(self, a: Guess) -> GuessResult:
-        raise self._guess_refusal(a.player) or IllegalAction(f"{self.title} has no guesses to judge.")
-
-    def _do_decline_guess(self, a: DeclineGuess) -> None:
-        raise IllegalAction(f"Nobody lets a guess go by in {self.title}: just play on.")
-
-    def _do_overrule(self, a: OverruleGuess) -> GuessResult:
-        raise IllegalAction(f"Players do not guess the rule aloud in {self.title}.")
-
-    def _do_declare_prophet(self, a: DeclareProphet) -> None:
-        raise IllegalAction(f"There is no prophet in {self.title}.")
-
-    def _do_buy_hint(self, a: BuyHint) -> str:
-        raise IllegalAction(f"Hints are not bought in {self.title}.")
-
-    def _do_end_half(self, a: EndHalf) -> None:
-        raise IllegalAction(f"{self.title} is not played in two halves.")
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        """What each action type of this variant does (those of every variant here; a variant with more
+        adds them, ``{**super()._action_table(), NoPlay: cls._do_no_play}``).  An action type missing
+        from it is one the variant's refusals turn away."""
+        return {
+            Play: cls._do_play,
+            GiveHint: cls._do_give_hint,
+            PlaceStarter: cls._do_place_starter,
+            Finish: cls._do_finish,
+            StateConfidence: cls._do_state_confidence,
+        }
 
     def _play_has_begun(self) -> bool:
         """Whether any player has played (or declared no play) yet this round."""
         return any(j.kind != "starter" for j in self._state.judgements)
 
     def _do_give_hint(self, a: GiveHint) -> str:
-        self._check_open()
-        if not self.capabilities.hints:
-            raise IllegalAction(f"The dealer gives no hints in {self.title}.")
-        if self._play_has_begun() and not a.consented:
-            raise IllegalAction("Play has begun: a hint now needs every player's consent (consented=True).")
         text = self._hint_text(a.text)
         with self._action():
             self._emit(ev.HintGiven(text, a.consented))
         return text
 
     def _do_state_confidence(self, a: StateConfidence) -> None:
-        self._check_player(a.player)
-        if self._state.over is not None:
-            raise RoundOver("The round is over.")
-        if not self.capabilities.confidence:
-            raise IllegalAction(f"Confidence is not recorded in {self.title}.")
-        p = a.percent
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 100:
-            raise IllegalAction("A confidence is a whole number of per cent, from 0 to 100.")
-        if a.about is not None and (not isinstance(a.about, str) or not a.about.strip()):
-            raise IllegalAction("Say what the confidence is about, or nothing.")
         with self._action():
-            self._emit(ev.ConfidenceStated(a.player, p, a.about))
+            self._emit(ev.ConfidenceStated(a.player, a.percent, a.about))  # type: ignore[arg-type]
 
     def _hint_text(self, text: str | None) -> str:
-        if text is not None:
-            if not isinstance(text, str) or not text.strip():
-                raise IllegalAction("A hint needs some text.")
-            return text.strip()
-        if self._dealer is not None:
-            raise IllegalAction(f"{self._dealer} is the dealer: type the hint to give.")
-        return self._computer_hint()
+        """The hint given: the dealer's text, or a computer dealer's own (see :meth:`_hint_text_refusal`)."""
+        return text.strip() if text is not None else self._computer_hint()
 
     def _computer_hint(self) -> str:
         """A computer dealer's hint: a card that would fit now (chosen by the seed), or that none does."""
@@ -1487,14 +1597,7 @@ class Round:
         return f"{rng.choice(fits)} could be played on the top card now."
 
     def _do_place_starter(self, a: PlaceStarter) -> Card:
-        if not self._physical:
-            raise IllegalAction("The engine turned up the starter card itself; this is not a physical round.")
-        if self._state.mainline:
-            raise IllegalAction("The starter card is already on the table.")
-        if self._state.over is not None:
-            raise RoundOver("The round is over.")
-        if a.card is None:
-            raise IllegalAction("Enter the starter card.")
+        assert a.card is not None
         real = self._physical_card("The table", a.card, self._copies(), [])
         with self._action():
             self._emit(ev.StarterPlaced(real))
@@ -1504,30 +1607,26 @@ class Round:
         return 1
 
     def _do_finish(self, a: Finish) -> Scores:
-        if not self._physical:
-            raise IllegalAction("The engine counts the cards itself; finish() is for physical rounds.")
-        if self._state.counts is not None:
-            raise RoundOver("The cards have already been counted.")
-        counts = list(a.counts)
-        if len(counts) != len(self._players):
-            raise IllegalAction(f"Give {len(self._players)} counts, one per player in turn order.")
-        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
-            raise IllegalAction("Each count of cards left must be a whole number, 0 or more.")
         with self._action():
-            self._emit(ev.CardsCounted(tuple(counts)))
+            self._emit(ev.CardsCounted(tuple(a.counts)))
             if self._state.over is None:
                 self._end("counted")
         return self.scores()
 
     # ------------------------------------------------------------------ guesses (Express) -------
-    def _judge_guess(self, rule_text: str) -> tuple[bool, Any, str | None]:
+    def _parse_guess(self, rule_text: str) -> Rule:
+        """The guessed rule, or a :class:`BadGuess` with the parser's line and caret."""
         from eleusis_lab.rules import Rule, RuleError
-        from eleusis_lab.rules.checks import same_rule
 
         try:
-            guessed = Rule.parse(rule_text)
+            return Rule.parse(rule_text)
         except RuleError as e:
             raise BadGuess(f"The guessed rule does not read as a rule: {e}", e) from None
+
+    def _judge_guess(self, rule_text: str) -> tuple[bool, Any, str | None]:
+        from eleusis_lab.rules.checks import same_rule
+
+        guessed = self._parse_guess(rule_text)
         eq = same_rule(guessed, self._rule, deck=self.cards_in_play(), player_names=list(self._players))
         cx = eq.counterexample
         text = None
@@ -1556,5 +1655,7 @@ class Round:
 
 
 Round._folds = Round._fold_table()
+Round._refusals = Round._refusal_table()
+Round._actions = Round._action_table()
 
 __all__ += ["count_designs", "write_atomically"]

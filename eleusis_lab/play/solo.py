@@ -42,7 +42,17 @@ from eleusis_lab.play import benchmark_protocol as bp
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, DeclineGuess, Guess, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, one_line
-from eleusis_lab.play.round import Fold, GuessResult, Round, TurnBudget, Verdict, _Judgement
+from eleusis_lab.play.round import (
+    Fold,
+    GuessResult,
+    Perform,
+    Round,
+    TurnBudget,
+    Verdict,
+    _given,
+    _Judgement,
+    _reason,
+)
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
 
@@ -219,9 +229,6 @@ class SoloRound(Round):
         self._state.window = None
 
     # ------------------------------------------------------------------ legal actions -----------
-    def _turn_actions(self, player: str) -> list[Action]:
-        return self._card_plays(player, self._playable_now(player)) if self.turns_left > 0 else []
-
     def _guess_refusal(self, name: str) -> GameError | None:
         """A guess comes after a play (the last turn's too), before the next one."""
         refusal = self._open_refusal()
@@ -232,24 +239,46 @@ class SoloRound(Round):
         return None
 
     def _other_actions(self, player: str) -> list[Action]:
-        if self._guess_refusal(player) is not None:
-            return []
-        out: list[Action] = [Guess(player, open=frozenset({"text"}))]
+        return [Guess(player, open=frozenset({"text"})), DeclineGuess(player)]
+
+    @classmethod
+    def _action_table(cls) -> dict[type[Action], Perform]:
+        return {**super()._action_table(), Guess: cls._do_guess, DeclineGuess: cls._do_decline_guess}
+
+    # ------------------------------------------------------------------ refusals ----------------
+    def _refuse_play(self, a: Play) -> GameError | None:
+        """While turns are left: one card a turn, from the hand."""
         if self.turns_left <= 0:
-            out.append(DeclineGuess(player))
-        return out
+            return IllegalAction(
+                f"All {self._options['max_turns']} turns have been played: guess, or let it go."
+            )
+        if not _given(a, "cards"):
+            return None
+        if len(a.cards) != 1:
+            return IllegalAction("In the solo protocol you play one card a turn.")
+        return _reason(lambda: self._resolve(a.player, list(a.cards), self._state.hands[a.player]))
+
+    def _refuse_guess(self, a: Guess) -> GameError | None:
+        """Past the gate (after a play): rule text, which the computer dealer judges (unreadable text is a
+        wrong guess, as in the benchmark)."""
+        if _given(a, "words") and a.words is not None:
+            return IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
+        if _given(a, "text") and (not isinstance(a.text, str) or not a.text.strip()):
+            return IllegalAction("Say the guessed rule as rule text.")
+        return None
+
+    def _refuse_decline_guess(self, a: DeclineGuess) -> GameError | None:
+        refusal = self._open_refusal()
+        if refusal is not None:
+            return refusal
+        if self._state.window is None or self.turns_left > 0:
+            return IllegalAction("A guess is let go only after the last turn's play; otherwise just play on.")
+        return None
 
     # ------------------------------------------------------------------ actions -----------------
     def _do_play(self, a: Play) -> Verdict:
         """One turn: one card of the hand; the hand is refilled from the stock."""
         player = a.player
-        self._check_turn(player)
-        if self.turns_left <= 0:
-            raise IllegalAction(
-                f"All {self._options['max_turns']} turns have been played: guess, or let it go."
-            )
-        if len(a.cards) != 1:
-            raise IllegalAction("In the solo protocol you play one card a turn.")
         [card] = self._resolve(player, list(a.cards), self._state.hands[player])
         accepted = self._judge(player, [card])
         with self._action():
@@ -263,14 +292,7 @@ class SoloRound(Round):
         """A guess after a play: right ends the round, wrong costs ``penalty`` (after the last turn it
         ends the round too)."""
         player, text = a.player, a.text
-        self._check_player(player)
-        refusal = self._guess_refusal(player)
-        if refusal is not None:
-            raise refusal
-        if a.words is not None:
-            raise IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
-        if not isinstance(text, str) or not text.strip():
-            raise IllegalAction("Say the guessed rule as rule text.")
+        assert text is not None
         correct, why = self.judge_guess(text)
         with self._action():
             index = self._emit(ev.Guessed(player, text, None, correct, why))
@@ -303,10 +325,6 @@ class SoloRound(Round):
         return eq.same, eq.explain() if eq.undecided else None  # not proven: wrong, saying how far it agreed
 
     def _do_decline_guess(self, a: DeclineGuess) -> None:
-        self._check_player(a.player)
-        self._check_open()
-        if self._state.window is None or self.turns_left > 0:
-            raise IllegalAction("A guess is let go only after the last turn's play; otherwise just play on.")
         with self._action():
             self._emit(ev.GuessDeclined(a.player))
             self._end("turns")

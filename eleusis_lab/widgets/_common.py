@@ -101,16 +101,6 @@ def scores_html(
     )
 
 
-def round_scores(round_: Any) -> tuple[list[str], list[Any], list[str]]:
-    """Names, points and notes of a round's scores, the dealer last (when the dealer is a person)."""
-    from eleusis_lab.scoring import score_rows
-
-    table = score_rows(round_)
-    if table.unscored is not None:
-        raise ValueError(table.unscored)
-    return [row.label for row in table], [row.points for row in table], list(table.notes)
-
-
 def points_text(score: Any) -> str:
     """Points as a projector shows them: ``3``, ``1.5`` (never ``3.0``)."""
     if isinstance(score, float):

@@ -12,7 +12,8 @@ from html import escape
 from typing import Any
 
 from eleusis_lab.render import table_html
-from eleusis_lab.widgets._common import FONT, round_scores, scores_html
+from eleusis_lab.scoring import score_rows
+from eleusis_lab.widgets._common import FONT, scores_html
 
 __all__ = ["RoundRecord"]
 
@@ -72,12 +73,13 @@ class RoundRecord:
         )
         parts.append("</div>")
         score_text = ""
-        try:
-            names, points, notes = round_scores(round_)
-            parts.append(scores_html(names, points, title="Scores", notes=notes))
+        table = score_rows(round_)
+        if table.unscored is None:
+            names, points = [row.label for row in table], [row.points for row in table]
+            parts.append(scores_html(names, points, title="Scores", notes=table.notes))
             score_text = "; ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
-        except ValueError as error:
-            parts.append(f"<div>Scores: {escape(str(error))}</div>")
+        else:
+            parts.append(f"<div>Scores: {escape(table.unscored)}</div>")
         if plot:
             parts.append(_narrowing(round_))
         parts.append("</div>")

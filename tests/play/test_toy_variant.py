@@ -87,10 +87,17 @@ class ToyRound(Round):
             s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
         s.turn = self._next_player(e.player)
 
-    def _do_play(self, a: act.Play) -> Verdict:
-        self._check_turn(a.player)
+    def _refuse_play(self, a: act.Play) -> GameError | None:
+        # past the turn gate: the cards' own check (a listing's open cards are not checked)
+        if "cards" in a.open:
+            return None
         if len(a.cards) != 1:
-            raise GameError("Toy Eleusis plays one card at a time.")
+            return GameError("Toy Eleusis plays one card at a time.")
+        if not any(c.design == a.cards[0].design for c in self._state.hands[a.player]):
+            return GameError(f"{a.player} has no {a.cards[0]}.")
+        return None
+
+    def _do_play(self, a: act.Play) -> Verdict:
         [card] = self._resolve(a.player, list(a.cards), self._state.hands[a.player])
         accepted = self._judge(a.player, [card])
         with self._action():
