@@ -212,15 +212,25 @@ _PLOT_TEXT = """(b) => {
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
   const texts = Array.from(svg.querySelectorAll('text'));
   return {smallest: Math.min(...texts.map(t => parseFloat(t.getAttribute('font-size')) * scale)),
+          bottom: svg.getBoundingClientRect().bottom, height: innerHeight,
           marks: Array.from(svg.querySelectorAll('.eleusis-hypothesis-mark')).map(t => t.dataset.student),
           scale};
 }"""
 
 
-def _plot_text(page: Any, board: Any) -> dict[str, Any]:
+def _plot_text(page: Any, board: Any, size: dict[str, int] | None = None) -> dict[str, Any]:
+    if size is not None:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
     found = page.evaluate(_PLOT_TEXT, board)
     assert found is not None, "no narrowing plot on the board"
     return dict(found)
+
+
+def _view(page: Any, name: str) -> None:
+    """Show the evidence (the table) or the narrowing plot in the table's place."""
+    page.get_by_role("button", name=name, exact=True).click()
+    page.wait_for_timeout(300)
 
 
 def _centre(el: Any) -> tuple[float, float]:
@@ -317,7 +327,9 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         # ------------------------------------------------------------- Express, 15 plays by mouse
         _deal(page, board, "Eleusis Express", EXPRESS_RULE, "3")
         _assert_secret(page, secrets + english)
-        # A student's hypothesis, typed into the class hypotheses panel (it goes on the narrowing plot).
+        # A student's hypothesis, typed into the class hypotheses panel beside the narrowing plot (one
+        # click away from the table: "Narrowing", then back with "Evidence").
+        _view(page, "Narrowing")
         board.query_selector(".eleusis-hypothesis-student input").fill("Ana")
         board.query_selector(".eleusis-hypothesis-input input").fill("card is red")
         board.query_selector(".eleusis-hypothesis-words input").fill("red cards")
@@ -326,6 +338,7 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
         page.wait_for_function(
             "(b) => b.querySelector('.eleusis-hypotheses-list').innerText.includes('Ana')", arg=board
         )
+        _view(page, "Evidence")
         timings: list[float] = []
         guess_seen = 0
         for play in range(15):
@@ -342,18 +355,18 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
                 shots.append(_shot(page, "express-5-plays"))
         assert guess_seen, "no right play in 15: the guess button was never checked"
         shots.append(_shot(page, "express-15-plays"))
-        plot = _plot_text(page, board)
         shots.append(_shot(page, "express-15-plays", SMALL))
         _assert_one_screen(page, board)  # at 1024×768 too
+        _view(page, "Narrowing")
         small_plot = _plot_text(page, board)
+        shots.append(_shot(page, "narrowing-plot", SMALL))
+        plot = _plot_text(page, board, PROJECTOR)
+        shots.append(_shot(page, "narrowing-plot"))
         for sizes in (plot, small_plot):
             assert sizes["marks"] == ["Ana"], sizes  # the class's hypothesis is on the plot
             assert sizes["smallest"] >= 12, f"narrowing plot text below 12 px on screen: {sizes}"
-        board.query_selector(".eleusis-narrowing-plot").scroll_into_view_if_needed()
-        shots.append(_shot(page, "narrowing-plot", SMALL))
-        page.evaluate("() => document.querySelector('.eleusis-status').scrollIntoView()")
-        page.set_viewport_size(PROJECTOR)
-        page.wait_for_timeout(200)
+            assert sizes["bottom"] <= sizes["height"], f"the plot is not on the first screen: {sizes}"
+        _view(page, "Evidence")
 
         # A double-click plays one card, and that card's verdict stays.
         judged, player = _judged(board), _turn(board)
@@ -500,6 +513,7 @@ def test_the_secret_and_a_guess_said_in_words_on_the_projector(browser: Any, cla
         board.evaluate(SETTLE)
         judged = by_english[rows[1]["text"]]
         assert judged in _text(board, VERDICT), (judged, _text(board, VERDICT))  # the row clicked
+        _view(page, "Narrowing")
         assert student_words in _text(board, ".eleusis-hypotheses-list")
         assert guesser in _plot_text(page, board)["marks"], "the judged guess is not on the narrowing plot"
         shots.append(_shot(page, "guess-judged"))
