@@ -106,7 +106,7 @@ SETTLE_CSS = (
 @keyframes eleusis-announce-{n} {{ from, to {{ background: #fde68a; }} }}
 .eleusis-hand-view.eleusis-settling-{n} .eleusis-hand {{ animation: eleusis-settling-{n} {SETTLE_SECONDS}s; }}
 .eleusis-hand-view.eleusis-settling-{n} .eleusis-hand-title b {{
-  animation: eleusis-announce-{n} {SETTLE_SECONDS * 2}s; }}"""
+  animation: eleusis-announce-{n} {SETTLE_SECONDS}s; }}"""
         for n in (0, 1)
     )
     + "\n</style>\n"

@@ -10,7 +10,8 @@ after the reveal, and with an Express hand of 12 and more cards and a wrong gues
 - every table card shows its corner (the point there hits that card: nothing covers it, nothing clips it);
   the mainline's ranks are at least 16 px at 1280×720, the wrong cards' owner names at least 14 px;
 - every card of the hand is drawn whole inside the screen and is the button under its centre;
-- the narrowing plot is one click away ("Narrowing") and the table one click back ("Evidence").
+- the narrowing plot is one click away ("Narrowing") and the table one click back ("Evidence");
+- the next student's hand comes greyed out, their name lit above it, for the settle time (issue 29 #2).
 
 The numbers (page height, action row's bottom, rank sizes) are printed for the issue's before/after
 note; screenshots go to ``out/browser/layout-*.png``.
@@ -25,7 +26,16 @@ from typing import Any
 import pytest
 
 from .harness import HAND_IS_CURRENT, SETTLE, VERDICT, artifacts_dir, class_deal, hand_settled
-from .test_projector import EXPRESS_RULE, GARDNER_RULE, PLAYERS, PROJECTOR, SMALL, _text, class_command
+from .test_projector import (
+    EXPRESS_RULE,
+    GARDNER_RULE,
+    PLAYERS,
+    PROJECTOR,
+    SMALL,
+    _text,
+    _turn,
+    class_command,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -133,9 +143,30 @@ def _express_right(top: str, card: str) -> bool:
     return (top[-1] in "♥♦") != (card[-1] in "♥♦")
 
 
-def _play(page: Any, board: Any, want_right: bool | None, rule: Any = _gardner_right) -> None:
+# The next hand as it is first drawn: whose it is (the title's name) and how the hand and the name look
+# then (read in the frame the new name appears in).
+_NEW_HAND = """([b, before]) => {
+  const hand = b.querySelector('.eleusis-hand-view');
+  const title = hand && hand.querySelector('.eleusis-hand-title b');
+  if (!title || title.innerText === before) return null;
+  const cards = hand.querySelector('.eleusis-hand');
+  return {owner: title.innerText, opacity: parseFloat(getComputedStyle(cards).opacity),
+          nameBackground: getComputedStyle(title).backgroundColor};
+}"""
+_HAND_LOOK = """(b) => {
+  const hand = b.querySelector('.eleusis-hand-view');
+  return {owner: hand.querySelector('.eleusis-hand-title b').innerText,
+          opacity: parseFloat(getComputedStyle(hand.querySelector('.eleusis-hand')).opacity),
+          nameBackground: getComputedStyle(hand.querySelector('.eleusis-hand-title b')).backgroundColor};
+}"""
+
+
+def _play(
+    page: Any, board: Any, want_right: bool | None, rule: Any = _gardner_right, *, watch: bool = False
+) -> dict[str, Any] | None:
     """The current student clicks a card of their hand: a right one, a wrong one (by ``rule``), or the
-    first; waits until the board has drawn the verdict."""
+    first; waits until the board has drawn the verdict.  ``watch``: how the next hand looked when it
+    appeared and once settled."""
     page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
     board.evaluate(SETTLE)
     hand_settled(board)
@@ -145,10 +176,19 @@ def _play(page: Any, board: Any, want_right: bool | None, rule: Any = _gardner_r
         fitting = [c for c in cards["hand"] if rule(cards["top"], c) == want_right]
         chosen = fitting[0] if fitting else chosen
     before = board.evaluate(_SIGNATURE)
+    owner = board.evaluate(_HAND_LOOK)["owner"]
     x, y = page.evaluate(_PICTURE_OF, [board, chosen])
     page.mouse.click(x, y)
+    appeared = None
+    if watch:
+        found = page.wait_for_function(_NEW_HAND, arg=[board, owner], timeout=30_000, polling="raf")
+        appeared = dict(found.json_value())
     page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=30_000)
     board.evaluate(SETTLE)
+    if not watch:
+        return None
+    hand_settled(board)
+    return {"appeared": appeared, "settled": board.evaluate(_HAND_LOOK)}
 
 
 def _measure(
@@ -270,9 +310,16 @@ def test_the_whole_evidence_fits_one_screen_at_1280x720_and_1024x768(
         class_deal(page, board, "Gardner's Eleusis (1959)", GARDNER_RULE, "2", PLAYERS)
         pattern = [False] * 6 + [True, False, True, True, False, False, True, False] * 3
         for n, right in enumerate(pattern[:30], start=1):
-            _play(page, board, right)
+            looks = _play(page, board, right, watch=n == 8)
             if n == 7:
                 check("gardner-7-plays")
+            if looks is not None:
+                # The next student's hand comes greyed, their name lit, for the settle time; then live.
+                print(f"\nthe next hand: {looks}")
+                appeared, settled = looks["appeared"], looks["settled"]
+                assert appeared["owner"] == f"{_turn(board)}'s hand", looks
+                assert appeared["opacity"] < 0.6 and settled["opacity"] == 1, looks
+                assert appeared["nameBackground"] != settled["nameBackground"], looks
         check("gardner-30-plays")
 
         # The narrowing plot is one click away, and the table one click back.
