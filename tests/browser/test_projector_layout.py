@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from .harness import HAND_IS_CURRENT, SETTLE, VERDICT, artifacts_dir, class_deal, hand_settled
+from .harness import HAND_IS_CURRENT, SETTLE, SIGNATURE, artifacts_dir, class_deal, hand_settled
 from .test_projector import (
     EXPRESS_RULE,
     GARDNER_RULE,
@@ -123,9 +123,6 @@ _PICTURE_OF = """([b, name]) => {
   return [r.left + r.width / 2, r.top + r.height / 2];
 }"""
 
-_SIGNATURE = f"""(b) => b.querySelector('{VERDICT}').innerHTML + '|' +
-  b.querySelector('.eleusis-table').innerHTML + '|' + b.querySelector('.eleusis-status').innerText"""
-
 
 def _rank(name: str) -> int:
     letters = {"A": 1, "J": 11, "Q": 12, "K": 13}
@@ -175,7 +172,7 @@ def _play(
     if want_right is not None and cards["top"] is not None:
         fitting = [c for c in cards["hand"] if rule(cards["top"], c) == want_right]
         chosen = fitting[0] if fitting else chosen
-    before = board.evaluate(_SIGNATURE)
+    before = board.evaluate(SIGNATURE)
     owner = board.evaluate(_HAND_LOOK)["owner"]
     x, y = page.evaluate(_PICTURE_OF, [board, chosen])
     page.mouse.click(x, y)
@@ -183,7 +180,7 @@ def _play(
     if watch:
         found = page.wait_for_function(_NEW_HAND, arg=[board, owner], timeout=30_000, polling="raf")
         appeared = dict(found.json_value())
-    page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=30_000)
+    page.wait_for_function(f"([b, s]) => ({SIGNATURE})(b) !== s", arg=[board, before], timeout=30_000)
     board.evaluate(SETTLE)
     if not watch:
         return None
