@@ -132,7 +132,7 @@ class ClassBoard(SessionBoard, w.VBox):
                 plots=plots, acceptance_map=acceptance_map, figures_inside=False, toggles_inside=False
             )
             figures = self.panel.figures
-            self.panel.layout.flex, self.panel.layout.min_width = "1 1 30em", "16em"
+            self.panel.layout.flex, self.panel.layout.min_width = "1 1 35%", "16em"
         else:
             figures.on_toggle(self.render)
         self.figures = figures
@@ -152,7 +152,10 @@ class ClassBoard(SessionBoard, w.VBox):
             layout=w.Layout(width="100%", align_items="flex-start"),
         )
         self._narrowing.add_class("eleusis-figures-area")
-        figures.layout.flex, figures.layout.min_width = "2 1 0%", "0"
+        # the acceptance map (the teacher's, ticked in the fold) takes half the plot's room only when on
+        figures.show_map.observe(lambda _c: self._place_map(), "value")
+        self._place_map()
+        figures.layout.flex, figures.layout.min_width = "1 1 60%", "0"
         # The teacher's buttons beside the verdict they act on (Undo takes back the play it judges): the
         # action row never sits under the hand, so neither a long verdict nor a long hand pushes it away.
         controls = w.VBox([self.actions, self.reveal_ask, self.message])
@@ -187,6 +190,9 @@ class ClassBoard(SessionBoard, w.VBox):
         self.add_class("eleusis-class-board")
         self.form.show_saved(saved_sessions(self._save_dir))
         self.render()
+
+    def _place_map(self) -> None:
+        self.figures.map.layout.display = None if self.figures.show_map.value else "none"
 
     def _show_view(self) -> None:
         """The table or the narrowing plot in the table's place (the teacher's choice)."""

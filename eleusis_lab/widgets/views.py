@@ -86,7 +86,8 @@ PROJECTOR_STYLE = """
 .eleusis-class-board .eleusis-screen.eleusis-after-reveal { min-height: 0; }
 .eleusis-class-board .eleusis-after-reveal > .eleusis-table-area { flex: 0 0 auto; height: 60vh; order: 10; }
 .eleusis-class-board .eleusis-after-reveal > .eleusis-figures-area { order: 10; }
-.eleusis-class-board .eleusis-figures-area { overflow-y: auto; }
+.eleusis-class-board .eleusis-figures-area { overflow-y: auto; container-type: size; }
+.eleusis-class-board .eleusis-figures-area .eleusis-narrowing-svg { max-height: 99cqh; }
 .eleusis-class-board .eleusis-hand-title { font-size: 16px; }
 .eleusis-class-board .eleusis-hand-title b { font-size: 22px; padding: 0 4px; border-radius: 4px; }
 .eleusis-class-board .eleusis-hand-slot { padding-bottom: 24px; }

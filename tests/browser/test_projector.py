@@ -155,7 +155,9 @@ def _assert_one_screen(page: Any, board: Any, with_no_play: bool = True) -> bool
 _PLOT_TEXT = """(b) => {
   const svg = b.querySelector('.eleusis-narrowing-svg');
   if (!svg) return null;
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  // drawn to fit its box both ways (the smaller scale wins when the box is short)
+  const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / view.width, box.height / view.height);
   const texts = Array.from(svg.querySelectorAll('text'));
   return {smallest: Math.min(...texts.map(t => parseFloat(t.getAttribute('font-size')) * scale)),
           bottom: svg.getBoundingClientRect().bottom, height: innerHeight,

@@ -97,6 +97,7 @@ _MEASURE = """(b) => {
           handBox: box(b.querySelector('.eleusis-hand-view')),
           actions: box(actions), buttons, mainline, sideline, owners, hand,
           plot: box(b.querySelector('.eleusis-narrowing-svg')),
+          plotFrame: box(b.querySelector('.eleusis-narrowing-plot')),
           revealed: box(b.querySelector('.eleusis-revealed')),
           plotShown: !!b.querySelector('.eleusis-narrowing-svg') &&
             b.querySelector('.eleusis-narrowing-svg').getBoundingClientRect().width > 0};
@@ -335,7 +336,11 @@ def test_the_whole_evidence_fits_one_screen_at_1280x720_and_1024x768(
                 timeout=30_000,
             )
             plot = _measure(page, board, "narrowing", PROJECTOR, shots)
-            assert plot["plotShown"] and plot["plot"]["bottom"] <= PROJECTOR["height"], _summary(plot)
+            drawn, frame = plot["plot"], plot["plotFrame"]
+            assert plot["plotShown"] and drawn["bottom"] <= PROJECTOR["height"], (drawn, frame)
+            assert drawn["right"] <= frame["right"] + 1 and drawn["bottom"] <= frame["bottom"] + 1, (
+                f"the plot is cut off: {drawn}, its frame {frame}"
+            )
             page.get_by_role("button", name="Evidence", exact=True).click()
             page.wait_for_function(
                 "(b) => b.querySelector('.eleusis-table').getBoundingClientRect().height > 0", arg=board
