@@ -451,7 +451,7 @@ ENABLED_CARD = f"{HAND_CARD}:not([disabled])"
 # What changes after every judged click: the verdict, the table and the status line.
 SIGNATURE = f"""(board) => [
   board.querySelector('{VERDICT}').innerHTML,
-  board.querySelector('.eleusis-table').innerHTML,
+  board.querySelector('{TABLE}').innerHTML,
   board.querySelector('.eleusis-status').innerText,
 ].join('|')"""
 

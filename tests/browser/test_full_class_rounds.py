@@ -18,9 +18,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from .harness import (
-    HAND_CARD,
+    ENABLED_CARD,
     HAND_IS_CURRENT,
     SETTLE,
+    SIGNATURE,
     TABLE,
     VERDICT,
     artifacts_dir,
@@ -35,14 +36,6 @@ NOTEBOOK = Path(__file__).parent / "notebooks" / "class_of_five.ipynb"
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 FULL_HD = {"width": 1920, "height": 1080}
 SMALL = {"width": 1280, "height": 720}
-ENABLED_CARD = f"{HAND_CARD}:not([disabled])"
-
-# What changes after every judged click: the verdict, the table and the status line (hand counts).
-_SIGNATURE = f"""(board) => [
-  board.querySelector('{VERDICT}').innerHTML,
-  board.querySelector('{TABLE}').innerHTML,
-  board.querySelector('.eleusis-status').innerText,
-].join('|')"""
 
 
 def _text(board: Any, selector: str) -> str:
@@ -87,7 +80,7 @@ def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
 
 def _click_a_card(page: Any, board: Any) -> str:
     """Click (a real mouse click) the first card of the current hand; wait until the board has changed."""
-    before = board.evaluate(_SIGNATURE)
+    before = board.evaluate(SIGNATURE)
     # The hand on show must be the hand of the player whose turn it is (the board has redrawn): a click
     # on the last player's hand is a stale click, which the board rightly ignores.
     page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
@@ -103,7 +96,7 @@ def _click_a_card(page: Any, board: Any) -> str:
             page.wait_for_timeout(300)
     else:
         raise AssertionError("the hand kept changing under the mouse")
-    page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
+    page.wait_for_function(f"([b, s]) => ({SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
     board.evaluate(SETTLE)
     return label
 
