@@ -282,7 +282,9 @@ class TurnView(w.HTML):
 
 
 class TableView(TableArea):
-    """The table: the mainline scrolls inside its box (newest row in view), so nothing below moves."""
+    """The table.  With ``fits_box`` (the class board) its cards are sized so the whole table fits the
+    room the page leaves it (it wraps or shrinks, never hides a card); otherwise a long table scrolls
+    inside its box, newest row in view, so nothing below moves."""
 
     def render(self, session: BoardSession) -> None:
         r = session.round
