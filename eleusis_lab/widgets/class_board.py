@@ -162,8 +162,11 @@ class ClassBoard(SessionBoard, w.VBox):
         controls.add_class("eleusis-controls")
         controls.layout.flex = "0 1 auto"
         self.verdict.layout.flex, self.verdict.layout.min_width = "1 1 0%", "50%"
-        # The first screen: what the class reads through a round, fitted to the window's height (the
-        # table takes what the others leave); the guess box beside the hand, when a guess may be made.
+        # The first screen: what the class reads through a round, fitted to the window's height; the
+        # evidence (the table, or the narrowing view) takes what the others leave, the guess box beside it
+        # when a guess may be made (beside the table it costs columns, not rows: the hand stays one line).
+        evidence = w.HBox([self.table, self._narrowing, self.guess_box], layout=w.Layout(width="100%"))
+        evidence.add_class("eleusis-evidence")
         self._screen = w.VBox(
             [
                 w.HBox(
@@ -171,16 +174,15 @@ class ClassBoard(SessionBoard, w.VBox):
                     layout=w.Layout(width="100%", justify_content="space-between", align_items="flex-start"),
                 ),
                 self.reveal_view,
-                self.table,
-                self._narrowing,
+                evidence,
                 w.HBox([self.verdict, controls], layout=w.Layout(width="100%", align_items="flex-start")),
                 self.scores,
-                w.HBox([self.hand, self.guess_box], layout=w.Layout(width="100%", align_items="flex-start")),
+                self.hand,
             ]
         )
         self._screen.add_class("eleusis-screen")
-        self.hand.layout.flex, self.hand.layout.min_width = "1 1 0%", "0"
         self.guess_box.layout.flex, self.guess_box.layout.width = "0 0 auto", "18em"
+        self.guess_box.layout.align_self = "flex-start"
         self._play = w.VBox([self._screen, self.teacher])  # the teacher's fold (closed) under the screen
         self._play.add_class("eleusis-play")
         self._show_view()

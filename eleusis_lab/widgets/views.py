@@ -80,12 +80,12 @@ PROJECTOR_STYLE = """
    hypotheses, the teacher's fold) follows under it. */
 .eleusis-class-board .eleusis-screen { min-height: calc(100vh - var(--eleusis-page-margin, 24px)); }
 .eleusis-class-board .eleusis-screen > * { flex-shrink: 0; }
-.eleusis-class-board .eleusis-screen > .eleusis-table-area,
-.eleusis-class-board .eleusis-screen > .eleusis-figures-area { flex: 1 1 0; min-height: 4em; }
+.eleusis-class-board .eleusis-screen > .eleusis-evidence { flex: 1 1 0; min-height: 4em; }
+.eleusis-class-board .eleusis-evidence > .eleusis-table-area,
+.eleusis-class-board .eleusis-evidence > .eleusis-figures-area { flex: 1 1 0; min-width: 0; }
 .eleusis-class-board .eleusis-table-area { container-type: size; overflow-y: auto; }
 .eleusis-class-board .eleusis-screen.eleusis-after-reveal { min-height: 0; }
-.eleusis-class-board .eleusis-after-reveal > .eleusis-table-area { flex: 0 0 auto; height: 60vh; order: 10; }
-.eleusis-class-board .eleusis-after-reveal > .eleusis-figures-area { order: 10; }
+.eleusis-class-board .eleusis-after-reveal > .eleusis-evidence { flex: 0 0 auto; height: 60vh; order: 10; }
 .eleusis-class-board .eleusis-figures-area { overflow-y: auto; container-type: size; }
 .eleusis-class-board .eleusis-figures-area .eleusis-narrowing-svg { max-height: 99cqh; }
 .eleusis-class-board .eleusis-hand-title { font-size: 16px; }
