@@ -399,6 +399,19 @@ def class_deal(
     class_dealt(page, board)
 
 
+def class_guess(page: Any, board: Any, rule: str, verdict_says: str) -> None:
+    """Type a student's rule into the class board's guess box, judge it, and wait for the verdict to
+    say ``verdict_says``."""
+    board.query_selector(".eleusis-guess-input input").fill(rule)
+    page.wait_for_timeout(300)  # the typed rule reaches the kernel before the click
+    board.query_selector(".eleusis-guess").click()
+    page.wait_for_function(
+        "([b, said]) => b.querySelector('.eleusis-verdict').innerText.includes(said)",
+        arg=[board, verdict_says],
+        timeout=30_000,
+    )
+
+
 def class_dealt(page: Any, board: Any) -> None:
     """Wait for the class board's deal: the first hand shown and "Dealt" in the verdict."""
     page.wait_for_function(

@@ -26,6 +26,7 @@ from .harness import (
     VERDICT,
     artifacts_dir,
     class_deal,
+    class_guess,
     hand_settled,
     voila,
 )
@@ -168,14 +169,7 @@ def test_a_full_express_round_and_a_full_gardner_round_for_five_in_voila(
                 "(s) => s.options[s.selectedIndex].text"
             )
             assert guesser == player, "the guess box should offer the player who has just played right"
-            board.query_selector(".eleusis-guess-input input").fill("card.color != prev.color")
-            page.wait_for_timeout(300)
-            board.query_selector(".eleusis-guess").click()
-            page.wait_for_function(
-                "(b) => b.querySelector('.eleusis-verdict').innerText.includes('The round is over')",
-                arg=board,
-                timeout=30_000,
-            )
+            class_guess(page, board, "card.color != prev.color", "The round is over")
             timings["express"] = (clicks, time.monotonic() - t0)
             assert "guess is RIGHT" in _text(board, VERDICT)
             assert f"{guesser} found the rule" in _text(board, VERDICT)

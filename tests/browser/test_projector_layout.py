@@ -25,7 +25,15 @@ from typing import Any
 
 import pytest
 
-from .harness import HAND_IS_CURRENT, SETTLE, SIGNATURE, artifacts_dir, class_deal, hand_settled
+from .harness import (
+    HAND_IS_CURRENT,
+    SETTLE,
+    SIGNATURE,
+    artifacts_dir,
+    class_deal,
+    class_guess,
+    hand_settled,
+)
 from .test_projector import (
     EXPRESS_RULE,
     GARDNER_RULE,
@@ -289,14 +297,7 @@ def test_the_whole_evidence_fits_one_screen_at_1280x720_and_1024x768(
         for right in (False, False, True):  # two wrong cards (a hand of 13), then a right one: a guess
             _play(page, board, right, _express_right)
         check("express-3-plays")
-        board.query_selector(".eleusis-guess-input input").fill("card is red")
-        page.wait_for_timeout(300)
-        board.query_selector(".eleusis-guess").click()
-        page.wait_for_function(
-            "(b) => b.querySelector('.eleusis-verdict').innerText.includes('WRONG')",
-            arg=board,
-            timeout=30_000,
-        )
+        class_guess(page, board, "card is red", "WRONG")
         board.evaluate(SETTLE)
         check("express-wrong-guess")
         board.query_selector(".eleusis-back-to-setup").click()
