@@ -29,6 +29,12 @@ Highlight = str | Mapping[Any, str] | Sequence[str | None] | None
 _SIDE_PEEK = 0.42
 _SIDE_PEEK_TIGHT = 0.375
 _STRING_PEEK = 0.42
+# A table's geometry in card widths (one place, read by table_html and fit_card_size).
+_SIDE_SCALE = 0.8  # a wrong card is this much of a mainline card
+_SIDE_TOP = 0.06  # gap between a mainline card and its sideline
+_COLUMN_GAP = 0.08  # right of each column
+_ROW_GAP = 0.2  # under each column (between wrapped rows)
+_POSITION_FLOOR = 14  # px: the position number's line above each card is never lower than this
 
 
 def cards_html(
@@ -85,6 +91,7 @@ def table_html(
     show_players: bool = False,
     empty_text: str = "No cards on the table yet.",
     four_colour: bool = False,
+    card_size: str | None = None,
 ) -> str:
     """The table: the mainline left to right, wrapping; each sideline hangs in a column under its card.
 
@@ -95,14 +102,30 @@ def table_html(
     (negative counts from the end) or ``(i, j)`` (the j-th play under card i) to a highlight name (see
     :func:`card_svg`).  ``numbers`` prints each card's position (the starter is 1) above it.
     ``four_colour`` draws diamonds blue and clubs green (see :func:`card_svg`).
+    ``card_size``: a CSS length for the card width (e.g. ``var(--eleusis-card)``, set by the page from
+    :func:`fit_card_size`): every length is then that many card widths, so the page can size the whole
+    table to its box; ``card_width`` is only the scale the pixel floors (small text) are read against,
+    and a wrong card's owner name is never under 14 px.
     """
     paint = {"greyscale": greyscale, "four_colour": four_colour}
+    px = _px if card_size is None else (lambda x: f"calc({x / card_width:.4f} * {card_size})")
+
+    def at_least(floor: float, x: float) -> str:
+        return _px(max(floor, x)) if card_size is None else f"max({_px(floor)}, {px(x)})"
+
+    def sized(svg: str, width: float) -> str:
+        """With ``card_size`` the picture's size is CSS (the attributes stay for other readers)."""
+        if card_size is None:
+            return svg
+        style = f"width:{px(width)};height:{px(width * VIEW_H / VIEW_W)};vertical-align:top"
+        return svg.replace("<svg ", f'<svg style="{style}" ', 1)
+
     main = [as_card(c) for c in mainline]
     sides = [list(s) for s in sidelines]
     if not main and not any(sides):
         return (
             f'<div class="eleusis-table-view" style="font-family:{FONT};color:#6b7280;'
-            f'font-size:{_px(max(12, card_width / 5))};padding:8px">{escape(empty_text)}</div>'
+            f'font-size:{at_least(12, card_width / 5)};padding:8px">{escape(empty_text)}</div>'
         )
     marks = _table_highlights(highlight, len(main))
     marker_at: dict[int, list[str]] = {}
@@ -112,43 +135,47 @@ def table_html(
             index += len(main)
         marker_at.setdefault(index, []).append(colour)
     height = card_width * VIEW_H / VIEW_W
-    side_width = card_width * 0.8
+    side_width = card_width * _SIDE_SCALE
+    # read from the back of a classroom when the table is sized to its box; the old floor elsewhere
+    name_size = _px(max(10, card_width / 8)) if card_size is None else f"max(14px, {px(card_width / 8)})"
     side_height = side_width * VIEW_H / VIEW_W
     columns = []
     for i in range(max(len(main), len(sides))):
         head = ""
         if numbers:
             number = str(i + 1) if i < len(main) else ""
-            head = f'<span style="font-size:{_px(max(11, card_width / 7))};color:#6b7280">{number}</span>'
+            head = f'<span style="font-size:{at_least(11, card_width / 7)};color:#6b7280">{number}</span>'
         tokens = "".join(_marker_token(c, card_width) for c in marker_at.get(i, []))
         top = (
-            f'<div class="eleusis-position" style="height:{_px(max(14, card_width / 5))};line-height:1;'
+            f'<div class="eleusis-position" style="height:{at_least(_POSITION_FLOOR, card_width / 5)};'
+            "line-height:1;"
             f'text-align:center;white-space:nowrap">{head}{tokens}</div>'
         )
         if i < len(main):
             body = (
                 f'<div class="eleusis-mainline-card" style="line-height:0">'
-                f"{card_svg(main[i], width=card_width, highlight=marks.get(i), **paint)}</div>"
+                f"{sized(card_svg(main[i], width=card_width, highlight=marks.get(i), **paint), card_width)}"
+                "</div>"
             )
         else:
             body = (
-                f'<div style="width:{_px(card_width)};height:{_px(height)};border:2px dashed #d1d5db;'
+                f'<div style="width:{px(card_width)};height:{px(height)};border:2px dashed #d1d5db;'
                 f'border-radius:6px;box-sizing:border-box"></div>'
             )
         plays = sides[i] if i < len(sides) else []
         side_parts = []
         # Long sidelines (Gardner's wrong cards pile up) show less of each card: still rank and suit.
-        peek = _SIDE_PEEK if len(plays) <= 5 else _SIDE_PEEK_TIGHT
+        peek = _side_peek(len(plays))
         for j, play in enumerate(plays):
             cards, player = _play_fields(play)
             overlap = 0 if j == 0 else -(1 - peek) * side_height
             fan = []
             for k, card in enumerate(cards):
                 shift = 0 if k == 0 else -(1 - _STRING_PEEK) * side_width
+                picture = card_svg(card, width=side_width, highlight=marks.get((i, j)), **paint)
                 fan.append(
-                    f'<span style="display:inline-block;margin-left:{_px(shift)};vertical-align:top">'
-                    f"{card_svg(card, width=side_width, highlight=marks.get((i, j)), **paint)}"
-                    "</span>"
+                    f'<span style="display:inline-block;margin-left:{px(shift)};vertical-align:top">'
+                    f"{sized(picture, side_width)}</span>"
                 )
             who = f"rejected, played by {player}" if player else "rejected"
             label = ""
@@ -156,29 +183,29 @@ def table_html(
                 # Inside the visible strip of the card, top right (blank on every card face).
                 label = (
                     f'<span class="eleusis-sideline-player" style="position:absolute;'
-                    f"right:{_px(side_width * 0.06)};top:{_px(side_width * 0.05)};background:#ffffffdd;"
-                    f"border-radius:3px;padding:0 2px;font-size:{_px(max(10, card_width / 8))};"
-                    "line-height:1.2;"
-                    f"color:#1f2937;max-width:{_px(side_width * 0.62)};overflow:hidden;white-space:nowrap;"
+                    f"right:{px(side_width * 0.06)};top:{px(side_width * 0.05)};background:#ffffffdd;"
+                    f"border-radius:3px;padding:0 2px;font-size:{name_size};line-height:1.2;"
+                    f"color:#1f2937;max-width:{px(side_width * 0.62)};overflow:hidden;white-space:nowrap;"
                     f'text-overflow:ellipsis">{escape(player)}</span>'
                 )
             side_parts.append(
                 f'<div class="eleusis-sideline-play" title="{escape(who)}" style="position:relative;'
-                f'white-space:nowrap;line-height:0;margin-top:{_px(overlap)}">{"".join(fan)}{label}</div>'
+                f'white-space:nowrap;line-height:0;margin-top:{px(overlap)}">{"".join(fan)}{label}</div>'
             )
         side = ""
         if side_parts:
             # A pale red band behind rejected cards tells the sideline from a wrapped mainline row.
             pad = (card_width - side_width) / 2
             side = (
-                f'<div class="eleusis-sideline" style="margin-top:{_px(card_width * 0.06)};'
-                f"padding:{_px(pad)} {_px(pad)} {_px(pad)} {_px(pad)};background:#fde8e8;"
-                f'border-radius:{_px(card_width * 0.08)};width:fit-content;min-width:{_px(side_width)}">'
+                f'<div class="eleusis-sideline" style="margin-top:{px(card_width * _SIDE_TOP)};'
+                f"padding:{px(pad)} {px(pad)} {px(pad)} {px(pad)};background:#fde8e8;"
+                f'border-radius:{px(card_width * 0.08)};width:fit-content;min-width:{px(side_width)}">'
                 f"{''.join(side_parts)}</div>"
             )
         columns.append(
             f'<div class="eleusis-column" style="display:inline-block;vertical-align:top;'
-            f'margin:0 {_px(card_width * 0.08)} {_px(card_width * 0.2)} 0;min-width:{_px(card_width)}">'
+            f"margin:0 {px(card_width * _COLUMN_GAP)} {px(card_width * _ROW_GAP)} 0;"
+            f'min-width:{px(card_width)}">'
             f"{top}{body}{side}</div>"
         )
     return (
@@ -186,6 +213,51 @@ def table_html(
         + "".join(columns)
         + "</div>"
     )
+
+
+def _side_peek(plays: int) -> float:
+    return _SIDE_PEEK if plays <= 5 else _SIDE_PEEK_TIGHT
+
+
+def fit_card_size(
+    mainline: Sequence[Card | str],
+    sidelines: Sequence[Sequence[Any]] = (),
+    *,
+    largest: float = 96,
+    smallest: float = 28,
+) -> str:
+    """A CSS length for :func:`table_html`'s ``card_size``: the widest card (between ``smallest`` and
+    ``largest`` px) at which the whole table fits its box, a CSS size container (``cqw``/``cqh``).
+
+    For each number of rows r the table could wrap into, the cards may be as wide as lets ceil(n / r)
+    columns sit side by side, and as tall as lets the r tallest columns stack (an upper bound on any r
+    rows); the best r wins.  So the table wraps or shrinks and never hides a card; only past
+    ``smallest`` (a round far longer than a class plays) does it need more room than its box.
+    """
+    sides = [list(s) for s in sidelines]
+    count = max(len(mainline), len(sides), 1)
+    widths, heights = [], []  # per column, in card widths (heights plus a pixel floor each)
+    for i in range(count):
+        plays = [_play_fields(p)[0] for p in (sides[i] if i < len(sides) else [])]
+        fan = max((_SIDE_SCALE * (1 + _STRING_PEEK * (len(cards) - 1)) for cards in plays), default=0)
+        side_box = fan + (1 - _SIDE_SCALE)  # the pale band's padding, half a card's margin each side
+        widths.append(max(1.0, side_box) + _COLUMN_GAP)
+        side_high = _SIDE_SCALE * VIEW_H / VIEW_W
+        pile = 0.0
+        if plays:
+            pile = _SIDE_TOP + (1 - _SIDE_SCALE) + side_high * (1 + _side_peek(len(plays)) * (len(plays) - 1))
+        heights.append(0.2 + VIEW_H / VIEW_W + pile + _ROW_GAP)
+    widest = max(widths)
+    tallest = sorted(heights, reverse=True)
+    options = []
+    for rows in range(1, min(count, 6) + 1):
+        per_row = -(-count // rows)
+        high = sum(tallest[:rows])
+        options.append(
+            f"min(calc(99cqw / {per_row * widest:.3f}), "
+            f"calc((99cqh - {rows * _POSITION_FLOOR}px) / {high:.3f}))"
+        )
+    return f"clamp({_px(smallest)}, max({', '.join(options)}), {_px(largest)})"
 
 
 def round_table_html(round_: Round, **options: Any) -> str:

@@ -32,6 +32,7 @@ from eleusis_lab.widgets.hypotheses import HypothesisPanel
 from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
+    SETTLE_CSS,
     ActionRow,
     HandView,
     MessageView,
@@ -75,7 +76,7 @@ class ClassBoard(SessionBoard, w.VBox):
         acceptance_map: bool = False,
         autosave: bool | str | Path = True,
         save_dir: str | Path | None = None,
-        card_width: float = 56,
+        card_width: float = 64,
         title: str = "Eleusis — class board",
         clock: Callable[[], float] | None = None,
     ) -> None:
@@ -100,7 +101,7 @@ class ClassBoard(SessionBoard, w.VBox):
             clock=clock,
         )
         self.status = StatusView(turn=True)
-        self.table = TableView(card_width, max_height="40vh")
+        self.table = TableView(card_width, fits_box=True)
         self.verdict = VerdictView(shows_end=True)
         self.hand = HandView(self._card_clicked, settle=Settle(clock=clock))
         self.actions = ActionRow(
@@ -140,41 +141,75 @@ class ClassBoard(SessionBoard, w.VBox):
                 plots=plots, acceptance_map=acceptance_map, figures_inside=False, toggles_inside=False
             )
             figures = self.panel.figures
-            self.panel.layout.flex = "1 1 0%"
-            self.panel.layout.min_width = "16em"
-            self.panel.layout.max_width = "26em"
+            self.panel.layout.flex, self.panel.layout.min_width = "1 1 35%", "16em"
         else:
             figures.on_toggle(self.render)
         self.figures = figures
         self.teacher = TeacherFold(self._act, figures.toggles)
-        left = w.VBox(
+        # The evidence and the narrowing plot share the table's place: one click from one to the other,
+        # the verdict, the hand and the action row staying where they are.
+        self.view_choice = w.ToggleButtons(
+            options=["Evidence", "Narrowing"], value="Evidence", style={"button_width": "8em"}
+        )
+        self.view_choice.add_class("eleusis-view-choice")
+        self.view_choice.layout.display = None if plots else "none"
+        self.view_choice.observe(lambda _c: self._show_view(), "value")
+        # The narrowing view: the plot (and the acceptance map, when the teacher ticks it) beside the class
+        # hypotheses they mark.
+        self._narrowing = w.HBox(
+            [figures, *([self.panel] if self.panel else [])],
+            layout=w.Layout(width="100%", align_items="flex-start"),
+        )
+        self._narrowing.add_class("eleusis-figures-area")
+        # the acceptance map (the teacher's, ticked in the fold) takes half the plot's room only when on
+        figures.show_map.observe(lambda _c: self._place_map(), "value")
+        self._place_map()
+        figures.layout.flex, figures.layout.min_width = "1 1 60%", "0"
+        # The teacher's buttons beside the verdict they act on (Undo takes back the play it judges): the
+        # action row never sits under the hand, so neither a long verdict nor a long hand pushes it away.
+        controls = w.VBox([self.actions, self.reveal_ask, self.back_ask, self.message])
+        controls.add_class("eleusis-controls")
+        controls.layout.flex = "0 1 auto"
+        self.verdict.layout.flex, self.verdict.layout.min_width = "1 1 0%", "50%"
+        # The first screen: what the class reads through a round, fitted to the window's height; the
+        # evidence (the table, or the narrowing view) takes what the others leave, the guess box beside it
+        # when a guess may be made (beside the table it costs columns, not rows: the hand stays one line).
+        evidence = w.HBox([self.table, self._narrowing, self.guess_box], layout=w.Layout(width="100%"))
+        evidence.add_class("eleusis-evidence")
+        self._screen = w.VBox(
             [
-                self.table,
-                self.verdict,
+                w.HBox(
+                    [self.status, self.view_choice],
+                    layout=w.Layout(width="100%", justify_content="space-between", align_items="flex-start"),
+                ),
+                self.reveal_view,
+                evidence,
+                w.HBox([self.verdict, controls], layout=w.Layout(width="100%", align_items="flex-start")),
                 self.scores,
                 self.hand,
-                self.actions,
-                self.message,
-                self.reveal_ask,
-                self.back_ask,
-            ],
-            layout=w.Layout(flex="3 1 0%", min_width="0"),
+            ]
         )
-        right = w.VBox(
-            [self.guess_box, *([self.panel] if self.panel else []), self.teacher],
-            layout=w.Layout(flex="1 1 0%"),
-        )
-        right.layout.min_width, right.layout.max_width = "16em", "26em"
-        self._play = w.VBox(
-            [self.status, self.reveal_view, w.HBox([left, right], layout=w.Layout(width="100%")), figures]
-        )
+        self._screen.add_class("eleusis-screen")
+        self.guess_box.layout.flex, self.guess_box.layout.width = "0 0 auto", "18em"
+        self.guess_box.layout.align_self = "flex-start"
+        self._play = w.VBox([self._screen, self.teacher])  # the teacher's fold (closed) under the screen
         self._play.add_class("eleusis-play")
+        self._show_view()
         self._title = w.HTML(f'<div class="eleusis-title">{escape(title)}</div>')
-        super().__init__([w.HTML(STYLE + PROJECTOR_STYLE), self._title, self.form, self._play])
+        super().__init__([w.HTML(STYLE + PROJECTOR_STYLE + SETTLE_CSS), self._title, self.form, self._play])
         self.add_class("eleusis-board")
         self.add_class("eleusis-class-board")
         self.form.show_saved(saved_sessions(self._save_dir))
         self.render()
+
+    def _place_map(self) -> None:
+        self.figures.map.layout.display = None if self.figures.show_map.value else "none"
+
+    def _show_view(self) -> None:
+        """The table or the narrowing plot in the table's place (the teacher's choice)."""
+        evidence = self.view_choice.value == "Evidence"
+        self.table.layout.display = None if evidence else "none"
+        self._narrowing.layout.display = "none" if evidence else None
 
     # -- the session's round, for lessons and tests (with SessionBoard') -----------------------------
     def reveal_html(self) -> str:
@@ -376,6 +411,16 @@ class ClassBoard(SessionBoard, w.VBox):
             self.reveal_ask.ask(False)
         if "abandon" not in s.possible() or "next-round" in s.possible():
             self.back_ask.ask(False)  # the round ended meanwhile: nothing left to abandon
+        # The guess box takes the hand's room only when it has something to show (a guess may be made,
+        # the dealer may overrule, or it says why a guess was refused).
+        asks = len(self.guess_box.children) > 1 or bool(self.guess_box.message.value)
+        self.guess_box.layout.display = None if asks else "none"
+        # After the reveal the class reads the rule against the table: the banner and the buttons first,
+        # then the table at a readable size, the page scrolling (nothing is played any more).
+        if s.revealed:
+            self._screen.add_class("eleusis-after-reveal")
+        else:
+            self._screen.remove_class("eleusis-after-reveal")
         self.scores.value = scores_table_html(s) if s.phase == "over" else ""
         self.teacher.render(s)
         if self.panel is not None:

@@ -53,7 +53,9 @@ _VIRIDIS = [
 def _svg_open(height: float, label: str, cls: str, extra: str = "") -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {WIDTH} {height:.0f}" '
-        f'width="100%" style="min-width:{MIN_WIDTH}px;max-width:{WIDTH * 1.3:.0f}px;display:block" '
+        # never narrower nor shorter than MIN_WIDTH's scale (a page may cap the height: the class board)
+        f'width="100%" style="min-width:{MIN_WIDTH}px;min-height:{height * MIN_WIDTH / WIDTH:.0f}px;'
+        f'max-width:{WIDTH * 1.3:.0f}px;display:block" '
         f'role="img" aria-label="{escape(label)}" font-family="{FONT}"{extra}><title>{escape(label)}</title>'
     )
 

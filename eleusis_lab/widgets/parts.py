@@ -13,6 +13,7 @@ import ipywidgets as w
 
 from eleusis_lab.cards import LETTERS, RANK_LABEL, SUITS, Card, Ink, Outline, Shape, parse_cards
 from eleusis_lab.render import card_svg, table_html
+from eleusis_lab.render.html import fit_card_size
 from eleusis_lab.widgets._common import banner, button, button_label, card_slot, error_text
 
 __all__ = ["CardPicker", "HandArea", "TableArea", "last_play_highlight"]
@@ -42,11 +43,18 @@ ROW_HEIGHT_PER_WIDTH = 4.6
 
 
 class TableArea(w.VBox):
-    """The table: mainline wrapping onto new lines, sidelines under their cards, markers, last play framed."""
+    """The table: mainline wrapping onto new lines, sidelines under their cards, markers, last play framed.
 
-    def __init__(self, card_width: float = 96, max_height: str | None = "44vh") -> None:
+    ``fits_box``: the cards are sized so the whole table fits the box the page gives this part (a CSS
+    size container, see :func:`~eleusis_lab.render.html.fit_card_size`): it wraps into rows or shrinks,
+    never scrolls, up to ``1.5 * card_width``; ``max_height`` is then unused."""
+
+    def __init__(
+        self, card_width: float = 96, max_height: str | None = "44vh", *, fits_box: bool = False
+    ) -> None:
         self.card_width = card_width
-        self.max_height = max_height
+        self.max_height = None if fits_box else max_height
+        self.fits_box = fits_box
         self._html = w.HTML()
         self._html.add_class("eleusis-table")
         super().__init__([self._html], layout=w.Layout(width="100%"))
@@ -62,15 +70,20 @@ class TableArea(w.VBox):
         if round_ is None:
             self._html.value = ""
             return
+        mainline, sidelines = list(round_.mainline), [list(s) for s in round_.sidelines]
         html = table_html(
-            list(round_.mainline),
-            [list(s) for s in round_.sidelines],
+            mainline,
+            sidelines,
             list(getattr(round_, "markers", None) or ()),
             card_width=self.card_width,
             highlight=last_play_highlight(round_) if highlight is None else highlight,
             show_players=show_players,
+            card_size="var(--eleusis-card)" if self.fits_box else None,
         )
-        if self.max_height:
+        if self.fits_box:
+            size = fit_card_size(mainline, sidelines, largest=1.5 * self.card_width)
+            html = f'<div class="eleusis-table-fit" style="--eleusis-card:{size}">{html}</div>'
+        elif self.max_height:
             # A long table scrolls inside its box; column-reverse keeps the newest row in view, so the
             # verdict and the hand below stay on a small projector screen.  The box is never shorter than
             # one row with a four-card sideline: on a 720-pixel screen 44vh would cut off the top of the

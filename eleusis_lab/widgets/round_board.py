@@ -29,6 +29,7 @@ from eleusis_lab.widgets.parts import CardPicker
 from eleusis_lab.widgets.round_setup import RoundSetup
 from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.views import (
+    SETTLE_CSS,
     ActionRow,
     FinishBox,
     GuessRow,
@@ -150,7 +151,7 @@ class RoundBoard(SessionBoard, w.VBox):
         bottom = [self.scores, self.reveal_panel, w.HBox([self.next_button, self.four_colour])]
         self.play_area = w.VBox([self.status, *self.under_status(), self.play_row, *figures, *bottom])
         self.play_area.add_class("eleusis-play")
-        self._title = w.HTML(STYLE + f'<div class="eleusis-title">{escape(title)}</div>')
+        self._title = w.HTML(STYLE + SETTLE_CSS + f'<div class="eleusis-title">{escape(title)}</div>')
         super().__init__([self._title, self.form, self.play_area])
         self.add_class("eleusis-board")
         self.add_class(f"eleusis-{self.kind}-board")

@@ -28,11 +28,12 @@ from eleusis_lab.widgets.confirm import Choice, ConfirmRow
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
 from eleusis_lab.widgets.rule_box import RuleBox
-from eleusis_lab.widgets.settle import Settle
+from eleusis_lab.widgets.settle import SETTLE_SECONDS, Settle
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
 
 __all__ = [
     "PROJECTOR_STYLE",
+    "SETTLE_CSS",
     "ActionRow",
     "BoardSession",
     "FinishBox",
@@ -67,7 +68,7 @@ PROJECTOR_STYLE = """
   height: 100% !important; }
 .eleusis-class-board .eleusis-verdict .eleusis-banner { font-size: 30px !important; }
 .eleusis-class-board .eleusis-verdict .eleusis-computer-line { font-size: 18px; }
-.eleusis-class-board .eleusis-status .eleusis-status-line { font-size: 18px; }
+.eleusis-class-board .eleusis-status .eleusis-status-line { font-size: 15px; }
 .eleusis-class-board .eleusis-status .eleusis-turn-now { font-size: 24px; font-weight: bold; }
 .eleusis-class-board .eleusis-message .eleusis-banner { font-size: 18px !important; }
 .eleusis-verdict .eleusis-banner { min-height: 1.2em; }
@@ -75,8 +76,44 @@ PROJECTOR_STYLE = """
 .eleusis-class-board .widget-checkbox label, .eleusis-class-board .widget-checkbox span,
 .eleusis-class-board .eleusis-hypothesis-panel .widget-html-content { font-size: 18px; }
 .eleusis-teacher .p-Accordion-title, .eleusis-teacher .jupyter-widget-Collapse-header { font-size: 16px; }
+/* One screen: status, table, verdict, hand, action row fill the window's height; the table (a CSS size
+   container, its cards sized by fit_card_size) takes what the others leave, so it wraps or shrinks and
+   nothing below it is pushed off the screen.  What does not fit the projector's first screen (the class
+   hypotheses, the teacher's fold) follows under it. */
+.eleusis-class-board .eleusis-screen { min-height: calc(100vh - var(--eleusis-page-margin, 24px)); }
+.eleusis-class-board .eleusis-screen > * { flex-shrink: 0; }
+.eleusis-class-board .eleusis-screen > .eleusis-evidence { flex: 1 1 0; min-height: 4em; }
+.eleusis-class-board .eleusis-evidence > .eleusis-table-area,
+.eleusis-class-board .eleusis-evidence > .eleusis-figures-area { flex: 1 1 0; min-width: 0; }
+.eleusis-class-board .eleusis-table-area { container-type: size; overflow-y: auto; }
+.eleusis-class-board .eleusis-screen.eleusis-after-reveal { min-height: 0; }
+.eleusis-class-board .eleusis-after-reveal > .eleusis-evidence { flex: 0 0 auto; height: 60vh; order: 10; }
+.eleusis-class-board .eleusis-figures-area { overflow-y: auto; container-type: size; }
+.eleusis-class-board .eleusis-figures-area .eleusis-narrowing-svg { max-height: 99cqh; }
+.eleusis-class-board .eleusis-hand-title { font-size: 16px; }
+.eleusis-class-board .eleusis-hand-title b { font-size: 22px; padding: 0 4px; border-radius: 4px; }
+.eleusis-class-board .eleusis-hand-slot { padding-bottom: 24px; }
+.eleusis-class-board .eleusis-view-choice .widget-toggle-button { font-size: 16px; height: 32px; }
+.eleusis-class-board .eleusis-controls .widget-button { margin-bottom: 4px; }
+.eleusis-class-board .eleusis-status { flex: 1 1 0%; min-width: 0; }
 </style>
 """
+
+# The hand greys out for the settle time after it changes (a click then is not taken), and the name of
+# whose hand it is lights up: a CSS animation, restarted by swapping two classes (HandView).
+SETTLE_CSS = (
+    "<style>"
+    + "".join(
+        f"""
+@keyframes eleusis-settling-{n} {{ from, to {{ opacity: 0.4; filter: grayscale(1); }} }}
+@keyframes eleusis-announce-{n} {{ from, to {{ background: #fde68a; }} }}
+.eleusis-hand-view.eleusis-settling-{n} .eleusis-hand {{ animation: eleusis-settling-{n} {SETTLE_SECONDS}s; }}
+.eleusis-hand-view.eleusis-settling-{n} .eleusis-hand-title b {{
+  animation: eleusis-announce-{n} {SETTLE_SECONDS}s; }}"""
+        for n in (0, 1)
+    )
+    + "\n</style>\n"
+)
 
 
 def table_variants() -> list[tuple[str, str]]:
@@ -191,8 +228,6 @@ class StatusView(w.HTML):
                 bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
-        if r.set_aside_note:  # the cards an equal deal leaves over (RULES.md: the board says so)
-            bits.append(escape(r.set_aside_note))
         if not session.physical and (r.capabilities.no_play or r.stock_size):  # games that draw from a stock
             bits.append(f"stock: {r.stock_size}")
         turn = ""
@@ -201,7 +236,10 @@ class StatusView(w.HTML):
             note = " (computer)" if not session.human(who) else ""
             turn = f'<span class="eleusis-turn-now">{escape(possessive(who))} turn{note}</span> · '
         counts = "" if session.physical else ", ".join(f"{escape(p)} {r.hand_size(p)}" for p in r.players)
-        line2 = f'<div style="color:#374151">cards in hand: {counts}</div>' if counts else ""
+        second = [f"cards in hand: {counts}"] if counts else []
+        if r.set_aside_note:  # the cards an equal deal leaves over (RULES.md: the board says so)
+            second.append(escape(r.set_aside_note))
+        line2 = f'<div style="color:#374151">{" · ".join(second)}</div>' if second else ""
         self.value = (
             f'<div class="eleusis-status-line" style="font-family:{FONT};font-size:1.1em;line-height:1.3">'
             f"{turn}{' · '.join(bits)}{line2}</div>{self._save_note(session)}"
@@ -246,7 +284,9 @@ class TurnView(w.HTML):
 
 
 class TableView(TableArea):
-    """The table: the mainline scrolls inside its box (newest row in view), so nothing below moves."""
+    """The table.  With ``fits_box`` (the class board) its cards are sized so the whole table fits the
+    room the page leaves it (it wraps or shrinks, never hides a card); otherwise a long table scrolls
+    inside its box, newest row in view, so nothing below moves."""
 
     def render(self, session: BoardSession) -> None:
         r = session.round
@@ -307,7 +347,7 @@ def guess_banner(result: Any) -> str:
     if example is not None:
         detail += "<br>" + escape(example.explain())
         line = list(example.mainline)[-4:]
-        detail += cards_html([*line, example.card], card_width=56, highlight={len(line): "falsifier"})
+        detail += cards_html([*line, example.card], card_width=40, highlight={len(line): "falsifier"})
     return banner(f"{result.player}'s guess is WRONG.", "rejected", detail=detail)
 
 
@@ -334,9 +374,10 @@ class HandView(HandArea):
         self._base_width = card_width
         self.selected: list[Card] = []  # a New Eleusis string being chosen (not game state: a choice)
         self.add_class("eleusis-hand-view")
-        # One row whatever the hand's size: a long hand scrolls sideways, it never pushes the buttons down.
-        self.row.layout.flex_flow = "row nowrap"
-        self.row.layout.overflow_x = "auto"
+        self._settling = 0  # which of the two settle classes is on (a new one restarts the greying)
+        # Every card on show: a long hand wraps onto a second line (on the class board the table above
+        # gives up the room), it never scrolls sideways out of sight.
+        self.row.layout.flex_flow = "row wrap"
 
     def _clicked(self, card: Card) -> None:
         if card in self.cards and self.settle.settled():
@@ -349,6 +390,14 @@ class HandView(HandArea):
             self._shown = shown
             if cards:
                 self.settle.start()
+                self._grey_while_settling()
+
+    def _grey_while_settling(self) -> None:
+        """Grey the hand for the settle time (:data:`SETTLE_CSS`): the class sees that a click now is not
+        taken.  Swapping between two classes restarts the CSS animation each time, with no kernel timer."""
+        self.remove_class(f"eleusis-settling-{self._settling}")
+        self._settling = 1 - self._settling
+        self.add_class(f"eleusis-settling-{self._settling}")
 
     def render(self, session: BoardSession) -> None:
         r, can = session.round, session.possible()

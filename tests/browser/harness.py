@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -397,6 +399,19 @@ def class_deal(
     class_dealt(page, board)
 
 
+def class_guess(page: Any, board: Any, rule: str, verdict_says: str) -> None:
+    """Type a student's rule into the class board's guess box, judge it, and wait for the verdict to
+    say ``verdict_says``."""
+    board.query_selector(".eleusis-guess-input input").fill(rule)
+    page.wait_for_timeout(300)  # the typed rule reaches the kernel before the click
+    board.query_selector(".eleusis-guess").click()
+    page.wait_for_function(
+        "([b, said]) => b.querySelector('.eleusis-verdict').innerText.includes(said)",
+        arg=[board, verdict_says],
+        timeout=30_000,
+    )
+
+
 def class_dealt(page: Any, board: Any) -> None:
     """Wait for the class board's deal: the first hand shown and "Dealt" in the verdict."""
     page.wait_for_function(
@@ -407,3 +422,112 @@ def class_dealt(page: Any, board: Any) -> None:
     )
     board.evaluate(SETTLE)
     hand_settled(board)
+
+
+# ------------------------------------------------------------------- the projector page (eleusis-lab class)
+
+
+@contextlib.contextmanager
+def class_board_server(home: Path) -> Iterator[str]:
+    """``eleusis-lab class --no-browser --port P`` running with every Jupyter directory in ``home``;
+    yields the address it printed (with its token)."""
+    port = free_port()
+    script = Path(sys.executable).with_name("eleusis-lab")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "eleusis_lab.cli"]
+    log = artifacts_dir() / "projector-server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [*command, "class", "--no-browser", f"--port={port}"],
+            env=jupyter_env(home),
+            cwd=home,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: Voilà, its child, is stopped with it
+        )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api", proc, log, timeout=90)
+        printed = log.read_text()
+        found = re.search(r"The class board: (http://127\.0\.0\.1:\d+/\?token=\w+)", printed)
+        assert found, f"the command did not print the board's address:\n{printed[-2000:]}"
+        yield found.group(1)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+
+
+ENABLED_CARD = f"{HAND_CARD}:not([disabled])"
+
+# What changes after every judged click: the verdict, the table and the status line.
+SIGNATURE = f"""(board) => [
+  board.querySelector('{VERDICT}').innerHTML,
+  board.querySelector('{TABLE}').innerHTML,
+  board.querySelector('.eleusis-status').innerText,
+].join('|')"""
+
+# Arm a timer inside the page: t0 at the mouse's pointerdown on a hand card, t1 at the verdict's first
+# change.  The caller then clicks with the real mouse and reads window.__eleusisClick.
+_ARM = f"""(board) => {{
+  const verdict = board.querySelector('{VERDICT}');
+  const state = window.__eleusisClick = {{t0: null, ms: null}};
+  const down = (e) => {{
+    if (state.t0 === null && e.target.closest('{HAND_CARD}')) state.t0 = performance.now();
+  }};
+  document.addEventListener('pointerdown', down, {{capture: true}});
+  const obs = new MutationObserver(() => {{
+    if (state.t0 !== null && state.ms === null) {{
+      state.ms = performance.now() - state.t0;
+      obs.disconnect();
+      document.removeEventListener('pointerdown', down, {{capture: true}});
+    }}
+  }});
+  obs.observe(verdict, {{subtree: true, childList: true, characterData: true}});
+}}"""
+
+# The first playable card's picture: scrolled into its row's view, its centre, the card's label, and what
+# the mouse would hit there (it must be that card's button: the whole picture is the button).
+_PICTURE = f"""([b, pick]) => {{
+  const buttons = Array.from(b.querySelectorAll('{ENABLED_CARD}'));
+  const button = buttons.length ? buttons[pick % buttons.length] : null;
+  const slot = button && button.closest('.eleusis-hand-slot');
+  const picture = slot && slot.querySelector('svg');
+  if (!picture) return null;
+  picture.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+  const r = picture.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const hitButton = hit && hit.closest('{HAND_CARD}');
+  return {{x, y, label: button.innerText.trim(),
+           hit: hitButton ? hitButton.innerText.trim() : (hit ? hit.tagName + '.' + hit.className : '')}};
+}}"""
+
+
+def picture_centre(page: Any, board: Any, pick: int) -> tuple[float, float, str]:
+    """The centre of a playable card's picture (the ``pick``-th, round the hand), and the card's label,
+    once the hand on show is the current player's and has settled."""
+    page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
+    board.evaluate(SETTLE)
+    hand_settled(board)
+    found = page.evaluate(_PICTURE, [board, pick])
+    assert found is not None, "no playable card picture in the hand"
+    assert found["hit"] == found["label"], f"the picture of {found['label']} is not its button: {found}"
+    return found["x"], found["y"], found["label"]
+
+
+def click_picture(page: Any, board: Any, pick: int = 0, *, double: bool = False) -> tuple[str, float | None]:
+    """Click (or double-click) a card's picture with the mouse; the card's label and the milliseconds
+    from the mouse's pointerdown to the verdict's first change, measured inside the page."""
+    before = board.evaluate(SIGNATURE)
+    x, y, label = picture_centre(page, board, pick)
+    board.evaluate(_ARM)
+    if double:
+        page.mouse.dblclick(x, y)
+    else:
+        page.mouse.click(x, y)
+    page.wait_for_function(f"([b, s]) => ({SIGNATURE})(b) !== s", arg=[board, before], timeout=30_000)
+    board.evaluate(SETTLE)
+    ms = page.evaluate("() => window.__eleusisClick.ms")
+    return label, None if ms is None else float(ms)

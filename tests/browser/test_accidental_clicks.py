@@ -15,7 +15,7 @@ import pytest
 
 from eleusis_lab.widgets.settle import SETTLE_SECONDS
 
-from .harness import HAND_CARD, HAND_IS_CURRENT, HAND_SETTLE_MS, SETTLE, VERDICT, hand_settled
+from .harness import ENABLED_CARD, HAND_IS_CURRENT, HAND_SETTLE_MS, SETTLE, VERDICT, hand_settled
 from .test_projector import EXPRESS_RULE, PLAYERS, PROJECTOR, _judged, _text, class_command
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,6 @@ pytestmark = pytest.mark.browser
 __all__ = ["class_command"]  # the module's server fixture, shared with the projector test's module
 
 GAPS_MS = (80, 150, 250, 400)
-ENABLED_CARD = f"{HAND_CARD}:not([disabled])"
 
 # Click at each point after its delay (ms after the click before), on the element under it then;
 # returns what was hit and the gaps the page measured.

@@ -18,13 +18,15 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from .harness import (
-    HAND_CARD,
+    ENABLED_CARD,
     HAND_IS_CURRENT,
     SETTLE,
+    SIGNATURE,
     TABLE,
     VERDICT,
     artifacts_dir,
     class_deal,
+    class_guess,
     hand_settled,
     voila,
 )
@@ -35,14 +37,6 @@ NOTEBOOK = Path(__file__).parent / "notebooks" / "class_of_five.ipynb"
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 FULL_HD = {"width": 1920, "height": 1080}
 SMALL = {"width": 1280, "height": 720}
-ENABLED_CARD = f"{HAND_CARD}:not([disabled])"
-
-# What changes after every judged click: the verdict, the table and the status line (hand counts).
-_SIGNATURE = f"""(board) => [
-  board.querySelector('{VERDICT}').innerHTML,
-  board.querySelector('{TABLE}').innerHTML,
-  board.querySelector('.eleusis-status').innerText,
-].join('|')"""
 
 
 def _text(board: Any, selector: str) -> str:
@@ -87,7 +81,7 @@ def _deal(page: Any, board: Any, game: str, rule: str, seed: str) -> None:
 
 def _click_a_card(page: Any, board: Any) -> str:
     """Click (a real mouse click) the first card of the current hand; wait until the board has changed."""
-    before = board.evaluate(_SIGNATURE)
+    before = board.evaluate(SIGNATURE)
     # The hand on show must be the hand of the player whose turn it is (the board has redrawn): a click
     # on the last player's hand is a stale click, which the board rightly ignores.
     page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
@@ -103,7 +97,7 @@ def _click_a_card(page: Any, board: Any) -> str:
             page.wait_for_timeout(300)
     else:
         raise AssertionError("the hand kept changing under the mouse")
-    page.wait_for_function(f"([b, s]) => ({_SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
+    page.wait_for_function(f"([b, s]) => ({SIGNATURE})(b) !== s", arg=[board, before], timeout=15_000)
     board.evaluate(SETTLE)
     return label
 
@@ -175,14 +169,7 @@ def test_a_full_express_round_and_a_full_gardner_round_for_five_in_voila(
                 "(s) => s.options[s.selectedIndex].text"
             )
             assert guesser == player, "the guess box should offer the player who has just played right"
-            board.query_selector(".eleusis-guess-input input").fill("card.color != prev.color")
-            page.wait_for_timeout(300)
-            board.query_selector(".eleusis-guess").click()
-            page.wait_for_function(
-                "(b) => b.querySelector('.eleusis-verdict').innerText.includes('The round is over')",
-                arg=board,
-                timeout=30_000,
-            )
+            class_guess(page, board, "card.color != prev.color", "The round is over")
             timings["express"] = (clicks, time.monotonic() - t0)
             assert "guess is RIGHT" in _text(board, VERDICT)
             assert f"{guesser} found the rule" in _text(board, VERDICT)

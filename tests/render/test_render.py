@@ -217,3 +217,42 @@ def test_cards_render_in_weasyprint_pdf(tmp_path) -> None:
     weasyprint.HTML(string=html).write_pdf(out)
     text = pypdf.PdfReader(out).pages[0].extract_text()
     assert "10" in text and "Q" in text and "blank" in text
+
+
+def test_a_table_sized_by_its_box_measures_everything_in_card_widths() -> None:
+    """``card_size``: every length is a multiple of the CSS card width (pictures included), only small
+    text keeps a pixel floor, and a wrong card's owner name is never under 14 px."""
+    from eleusis_lab.play.table import SidelinePlay
+
+    main = parse_cards("5H 6S 7D")
+    sides = [[SidelinePlay((Card.parse("KD"),), "Ana", event_index=1)], [], []]
+    html = table_html(main, sides, card_width=64, card_size="var(--c)", show_players=True)
+    assert html.count('<svg style="width:calc(1.0000 * var(--c));height:calc(1.4000 * var(--c))') == 3
+    assert 'style="width:calc(0.8000 * var(--c));height:calc(1.1200 * var(--c))' in html
+    assert "font-size:max(14px, calc(0.1250 * var(--c)))" in html  # the owner's name
+    # every length that places a card is in card widths (a pixel floor only inside max())
+    placing = re.findall(r"[;\"](margin(?:-top|-left)?|width|min-width|height|right|top):([^;\"]*)", html)
+    assert len(placing) > 20
+    fixed = [(name, value) for name, value in placing if "px" in value and not value.startswith("max(")]
+    assert fixed == [], fixed
+    plain = table_html(main, sides, card_width=64, show_players=True)
+    assert "var(" not in plain and "font-size:10px" in plain  # other boards keep their pixels
+
+
+def test_fit_card_size_weighs_every_column_and_each_way_to_wrap() -> None:
+    """The card width is the best over 1..6 rows of min(width allowed, height allowed), clamped; a longer
+    table or a deeper pile of wrong cards can only ask for smaller cards."""
+    from eleusis_lab.render.html import fit_card_size
+
+    short = fit_card_size(parse_cards("5H 6S"), [[], []], largest=96, smallest=28)
+    assert short.startswith("clamp(28px, max(min(calc(99cqw / 2.160)") and short.endswith(", 96px)")
+    assert short.count("min(") == 2  # two columns: one row or two
+    long = fit_card_size(parse_cards("5H 6S 7D 8C 9H 10S 2D 3C"), [[]] * 8)
+    assert long.count("min(") == 6  # at most six rows are weighed
+    assert "calc(99cqw / 8.640)" in long  # eight columns of 1.08 card widths in one row
+    deep = fit_card_size(parse_cards("5H 6S"), [parse_cards("KD QD JD 2C 3C 4C"), []])
+
+    def one_row_height(css: str) -> float:
+        return float(css.split("calc((99cqh - 14px) / ")[1].split(")")[0])
+
+    assert one_row_height(deep) > one_row_height(short) + 3 * 0.375 * 1.12  # five more peeks of a pile

@@ -100,6 +100,32 @@ def test_the_next_hand_is_announced_with_its_owner_name() -> None:
     assert escape(f"{now}'s turn") in board.status_html
 
 
+def test_the_hand_greys_out_for_the_settle_time_each_time_it_changes() -> None:
+    """Each new hand swaps the settle class (a new class restarts the page's CSS animation, whose length
+    is the settle time); a click refused within the settle time swaps nothing."""
+    from eleusis_lab.widgets.views import SETTLE_CSS
+
+    clock = Clock()
+    board = _board(clock)
+
+    def settling() -> list[str]:
+        return [c for c in board.hand._dom_classes if c.startswith("eleusis-settling-")]
+
+    first = settling()
+    assert len(first) == 1
+    board.hand_buttons[0].click()
+    second = settling()
+    assert len(second) == 1 and second != first
+    board.hand_buttons[0].click()  # within the settle time: ignored, the hand does not change
+    assert settling() == second
+    clock.wait(SETTLE_SECONDS)
+    board.hand_buttons[0].click()
+    assert settling() == first
+    for name in (*first, *second):
+        rule = f".eleusis-hand-view.{name} .eleusis-hand {{ animation: {name} {SETTLE_SECONDS}s; }}"
+        assert rule in SETTLE_CSS
+
+
 @pytest.mark.parametrize("gap", DOUBLE_CLICK_GAPS)
 def test_a_double_click_on_deal_deals_once_and_plays_nothing(gap: float) -> None:
     clock = Clock()
