@@ -209,7 +209,8 @@ EVENT_TYPES: dict[str, type[SessionEvent]] = {
 
 def event_from_dict(data: Any) -> SessionEvent:
     """One event from a save file, every field of its declared type; anything else raises ``ValueError``."""
-    _need(isinstance(data, dict) and data.get("type") in EVENT_TYPES, f"unknown session event {data!r:.60}")
+    kind_name = data.get("type") if isinstance(data, dict) else None
+    _need(isinstance(kind_name, str) and kind_name in EVENT_TYPES, f"unknown session event {data!r:.60}")
     kind = EVENT_TYPES[data["type"]]
     fields = {k: v for k, v in data.items() if k != "type"}
     if kind is RoundBegun:

@@ -1132,7 +1132,7 @@ class TableSession:
             session._fold_state()
             if session.spec is not None:
                 session._computers = session._seat_computers(session.spec)
-        except (GameError, RuleError, MatchError) as error:  # what the checks above did not foresee
+        except (GameError, RuleError, MatchError, ValueError) as error:  # what the checks above missed
             raise SessionError(f"The save is damaged: {one_line(error)}") from None
         session._revision = revision
         session.notice = session._shown = InfoNotice("Resumed.")
@@ -1308,6 +1308,10 @@ def _check_events(events: list[SessionEvent], rounds: list[Round], physical: boo
             over = revealed or r.is_over
             _damaged(over == (e.reason == "finished"), f"a round is closed as {e.reason} but it was not")
             on_board = False
+        elif isinstance(e, HypothesisAdded | HypothesisRemoved) and (
+            not e.student or e.student != e.student.strip()
+        ):
+            _damaged(False, "a hypothesis names no student")
         elif isinstance(e, HypothesisAdded):
             try:
                 Rule.parse(e.text)

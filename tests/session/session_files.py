@@ -7,6 +7,7 @@ sentence; any other exception type is a crash.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -87,3 +88,88 @@ def judge(text: str) -> TableSession | None:
         data["rounds"]
     )
     return s
+
+
+# -- the corpus of damaged and forged files -------------------------------------------------------------
+
+ODD_VALUES: list[Any] = ["0", "x", "", 0, -1, 1.5, True, None, [], {}, [[]], "express-2", 10**30, "♠" * 50]
+
+ODD_FILES = {
+    "empty": "",
+    "null": "null",
+    "a list": "[]",
+    "an object": "{}",
+    "deep list": "[" * 200_000,
+    "deep objects": '{"a":' * 40 + "1" + "}" * 40,
+    "a number too long": "1" * 5000,
+    "head only": '{"format": "eleusis-lab-class-session", "version": 2}',
+    "a newer version": '{"format": "eleusis-lab-class-session", "version": 99}',
+    "a round save": '{"format": "eleusis-lab-round", "version": 1}',
+    "nan": '{"format": "eleusis-lab-class-session", "version": NaN}',
+}
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def corpus(seed: int, per_save: int) -> list[tuple[str, str]]:
+    """Truncations, byte edits, type changes (re-signed), forged events, forged rule keys and computer
+    seats (re-signed), and odd files: ``per_save`` of each kind for each save, drawn with ``seed``."""
+    import random
+
+    from eleusis_lab.rules import library
+
+    rng = random.Random(seed)
+    keys = library.keys()
+    out = list(ODD_FILES.items())
+    for name, text in SAVES.items():
+        base = json.loads(text)
+        paths = [p for p in _paths(base) if p and p[0] != "checksum"]
+        begun = [i for i, e in enumerate(base["events"]) if e["type"] == "round-begun"]
+        for _ in range(per_save):
+            cut = rng.randrange(len(text))
+            out.append((f"{name}: cut at {cut}", text[:cut]))
+            at = rng.randrange(len(text))
+            out.append((f"{name}: byte {at} edited", text[:at] + rng.choice('0"{}[],:x ') + text[at + 1 :]))
+            data = copy.deepcopy(base)
+            path, value = rng.choice(paths), rng.choice(ODD_VALUES)
+            set_at(data, path, value)
+            out.append((f"{name}: {'.'.join(map(str, path))} = {value!r:.20}", resign(data)))
+            data = copy.deepcopy(base)
+            events = data["events"]
+            i, j = rng.randrange(len(events)), rng.randrange(len(events))
+            how = rng.choice(["dropped", "doubled", "swapped", "moved"])
+            if how == "dropped":
+                events.pop(i)
+            elif how == "doubled":
+                events.insert(j, copy.deepcopy(events[i]))
+            elif how == "swapped":
+                events[i], events[j] = events[j], events[i]
+            else:
+                events.insert(j, events.pop(i))
+            out.append((f"{name}: event {i} {how} ({j})", resign(data)))
+            data = copy.deepcopy(base)
+            b = rng.choice(begun)
+            key = rng.choice([None, *keys])
+            data["events"][b]["spec"]["rule_key"] = key
+            out.append((f"{name}: round-begun {b} rule_key = {key}", resign(data)))
+            data = copy.deepcopy(base)
+            spec = data["events"][b]["spec"]
+            seat = rng.choice(spec["players"])
+            spec["computers"] = [*spec["computers"], [seat, rng.choice(["careful", "random", "hal"])]]
+            out.append((f"{name}: round-begun {b} seats a computer as {seat}", resign(data)))
+    return out
