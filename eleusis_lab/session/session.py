@@ -1255,8 +1255,10 @@ def _check_spec(spec: RoundSpec, r: Round, physical: bool, n: int) -> None:
         (spec.dealer is None) == (not spec.match) and (spec.dealer is None or spec.dealer in spec.match),
         f"round {n}'s match does not fit its dealer",
     )
-    _damaged(len(set(spec.match)) == len(spec.match) and (spec.match or not spec.first_of_match),
-             f"round {n}'s match is damaged")  # fmt: skip
+    _damaged(
+        len(set(spec.match)) == len(spec.match) and (bool(spec.match) or not spec.first_of_match),
+        f"round {n}'s match is damaged",
+    )
     if spec.rule_key is not None:
         _damaged(spec.rule_key in library.keys(), f"round {n} names a library rule this kit does not have")  # noqa: SIM118
         entry = library.get(spec.rule_key)

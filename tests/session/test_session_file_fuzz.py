@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eleusis_lab.session import SessionError, TableSession
+from tests.security.save_corpus import JSON_VALUES
 from tests.session.session_files import SAVES, _paths, corpus, judge, resign, set_at
 
 
@@ -53,19 +54,10 @@ def test_odd_files_on_disk_are_refused_without_reading_them_whole(tmp_path: Path
         assert "\n" not in str(refused.value)
 
 
-_JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**20), 10**20)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=8,
-)
-
-
 @settings(max_examples=80, deadline=None)
-@given(name=st.sampled_from(sorted(SAVES)), where=st.integers(0, 10**6), value=_JSON, signed=st.booleans())
+@given(
+    name=st.sampled_from(sorted(SAVES)), where=st.integers(0, 10**6), value=JSON_VALUES, signed=st.booleans()
+)
 def test_random_edits_of_the_json_tree(name: str, where: int, value: Any, signed: bool) -> None:
     data = json.loads(SAVES[name])
     paths = [p for p in _paths(data) if p and p[0] != "checksum"]
