@@ -146,11 +146,11 @@ def parse_json(text: str) -> Any:
     return data
 
 
-def read_head(path: str | os.PathLike[str]) -> Head:
+def read_head(path: str | os.PathLike[str], *, follow: bool = False) -> Head:
     """The head of a save file (:class:`Head`), reading at most :data:`HEAD_BYTES` of a file of this
-    version; a symlink is not followed (the list shows the folder's own files only)."""
+    version; a symlink is followed only with ``follow`` (the list shows the folder's own files only)."""
     path = Path(path)
-    with _opened(path, follow=False) as (fd, info):
+    with _opened(path, follow=follow) as (fd, info):
         raw = _read(fd, HEAD_BYTES)
         size = info.st_size
         try:
@@ -186,12 +186,14 @@ def read_head(path: str | os.PathLike[str]) -> Head:
 
 
 def disk_revision(path: Path) -> int | None:
-    """The revision of the file at ``path`` now: None when there is none; -1 when it is not a save of
-    this kit (differs from every revision a session holds)."""
+    """The revision of the file at ``path`` now (through a symlink, as the session reads and writes it):
+    None when there is no file; 0 when it has no revision (a version 1 save, or no save at all: another
+    tab always writes one, so only a file this kit did not write since reads as 0)."""
     try:
-        return read_head(path).revision
+        head = read_head(path, follow=True)
     except SessionError:
-        return None if not os.path.lexists(path) else -1
+        return None if not os.path.exists(path) else 0
+    return head.revision if head.version >= 2 else 0
 
 
 @contextlib.contextmanager

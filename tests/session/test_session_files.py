@@ -267,6 +267,21 @@ def test_a_version_1_file_still_resumes() -> None:
     assert s.totals() == TableSession.from_json(SAVES["match-between-rounds"]).totals()
 
 
+def test_a_version_1_file_or_a_symlinked_one_goes_on_saving(tmp_path: Path) -> None:
+    data = json.loads(SAVES["computers-mid-round"])
+    old = {k: v for k, v in data.items() if k not in ("checksum", "revision")}
+    old["version"] = 1
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old, sort_keys=True), encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    for where in (path, link):
+        s = TableSession.resume(where)
+        _play(s)  # saved (version 2 from now on), not called stale
+        again = TableSession.resume(where)
+        assert again.to_json() == s.to_json() and json.loads(again.to_json())["version"] == 2
+
+
 def test_a_damaged_board_note_builds_no_board(tmp_path: Path) -> None:
     from eleusis_lab.widgets.round_board import RoundBoard
 
