@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -267,6 +268,8 @@ def _typed(value: Any, annotation: str, name: str) -> Any:
         ok = isinstance(value, str) and len(value) <= MAX_TEXT
     elif base == "int":  # action counts and table sizes: whole numbers, never negative (a bool is no count)
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    elif base == "float":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
     elif base == "bool":
         ok = isinstance(value, bool)
     elif base == "tuple[str, ...]":
@@ -283,6 +286,7 @@ def _typed(value: Any, annotation: str, name: str) -> Any:
 _WORDS = {
     "str": "text",
     "int": "whole number of 0 or more",
+    "float": "number",
     "bool": "true or false",
     "tuple[str, ...]": "list of texts",
 }
