@@ -347,3 +347,24 @@ def test_every_event_field_has_a_save_check() -> None:
         assert event_from_dict(json.loads(json.dumps(made.to_dict()))) == made
         for f in dataclasses.fields(kind):
             assert isinstance(f.type, str)
+
+
+def test_two_projector_tabs_on_one_session(tmp_path: Path) -> None:
+    """The class board of the stale tab says so and keeps showing what it showed; the file keeps the
+    other tab's plays."""
+    from eleusis_lab.widgets import ClassBoard
+
+    path = tmp_path / "class-session-20260101-000000-01.json"
+    now = [0.0]
+    first = ClassBoard("express", PEOPLE, rule="express-1", seed=3, autosave=path, clock=lambda: now[0])
+    first.deal()
+    second = ClassBoard.resume(path, clock=lambda: now[0])
+    now[0] += 5
+    for board in (second, first):
+        r = board.session.round
+        assert r is not None and r.current_player is not None
+        shown = board.verdict_html
+        taken = board.play([r.hand(r.current_player)[0]])
+        assert taken is (board is second)
+    assert STALE in first.message_html and first.verdict_html == shown
+    assert TableSession.resume(path).to_json() == second.session.to_json()
