@@ -9,6 +9,9 @@ for, so undo takes both back together.
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -56,17 +59,36 @@ class RoundSpec:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RoundSpec:
+    def from_dict(cls, data: Any) -> RoundSpec:
+        """The spec of a save file, every field of its type; anything else raises ``ValueError``."""
+        _need(isinstance(data, dict), "a round's set-up is not a table of fields")
+        unknown = set(data) - _SPEC_FIELDS
+        _need(
+            not unknown, f"a round's set-up has unknown fields ({', '.join(sorted(map(str, unknown)))[:60]})"
+        )
+        _need("variant" in data and "players" in data, "a round's set-up names no game or no players")
+        computers = data.get("computers", [])
+        options = data.get("options", [])
+        _need(
+            isinstance(computers, list) and all(_is_pair(c, str) for c in computers),
+            "a round's computer seats are not pairs of a name and a kind of player",
+        )
+        _need(
+            isinstance(options, list)
+            and all(_is_pair(o, str, _SCALAR) for o in options)
+            and len({o[0] for o in options}) == len(options),
+            "a round's options are not pairs of a name and a plain value",
+        )
         return cls(
-            str(data["variant"]),
-            tuple(str(p) for p in data["players"]),
-            tuple((str(n), str(k)) for n, k in data.get("computers", [])),
-            data.get("rule_key"),
-            data.get("seed"),
-            tuple((str(k), v) for k, v in data.get("options", [])),
-            None if data.get("dealer") is None else str(data["dealer"]),
-            tuple(str(p) for p in data.get("match", ())),
-            bool(data.get("first_of_match", False)),
+            _typed(data["variant"], "str", "variant"),
+            tuple(_typed(data["players"], "tuple[str, ...]", "players")),
+            tuple((n, k) for n, k in computers),
+            _typed(data.get("rule_key"), "str | None", "rule_key"),
+            _seed(data.get("seed")),
+            tuple((k, v) for k, v in options),
+            _typed(data.get("dealer"), "str | None", "dealer"),
+            tuple(_typed(data.get("match", []), "tuple[str, ...]", "match")),
+            _typed(data.get("first_of_match", False), "bool", "first_of_match"),
         )
 
 
@@ -200,17 +222,85 @@ EVENT_TYPES: dict[str, type[SessionEvent]] = {
 }
 
 
-def event_from_dict(data: dict[str, Any]) -> SessionEvent:
-    """One event from a save file; an unknown type or field raises ``ValueError``."""
-    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
-        raise ValueError(f"unknown session event {data!r:.60}")
+def event_from_dict(data: Any) -> SessionEvent:
+    """One event from a save file, every field of its declared type; anything else raises ``ValueError``."""
+    kind_name = data.get("type") if isinstance(data, dict) else None
+    _need(isinstance(kind_name, str) and kind_name in EVENT_TYPES, f"unknown session event {data!r:.60}")
     kind = EVENT_TYPES[data["type"]]
     fields = {k: v for k, v in data.items() if k != "type"}
     if kind is RoundBegun:
+        _need(set(fields) == {"spec"}, "a damaged round-begun event")
         return RoundBegun(spec=RoundSpec.from_dict(fields["spec"]))
-    if kind is ActionTaken and "cards" in fields:
-        fields["cards"] = tuple(str(c) for c in fields["cards"] or ())
-    try:
-        return kind(**fields)
-    except TypeError as error:
-        raise ValueError(f"a damaged {data['type']} event: {error}") from None
+    declared = {f.name: str(f.type) for f in dataclasses.fields(kind)}
+    unknown = set(fields) - set(declared)
+    _need(not unknown, f"a {data['type']} event has unknown fields ({', '.join(sorted(unknown))[:60]})")
+    return kind(**{name: _typed(value, declared[name], name) for name, value in fields.items()})
+
+
+#: A spec's fields as a save file names them.
+_SPEC_FIELDS = {f.name for f in dataclasses.fields(RoundSpec)}
+#: What an option's value may be in a save: a plain JSON value.
+_SCALAR = (str, int, float, bool, type(None))
+#: The longest text a field of an event may hold (a hypothesis, a verdict's message).
+MAX_TEXT = 10_000
+
+
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(message)
+
+
+def _is_pair(value: Any, first: type | tuple[type, ...], second: type | tuple[type, ...] = str) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], first)
+        and isinstance(value[1], second)
+    )
+
+
+def _seed(value: Any) -> int | None:
+    """A seed is any whole number (the set-up form takes negative ones too), or none."""
+    _need(
+        value is None or (isinstance(value, int) and not isinstance(value, bool)),
+        f"its seed is {value!r:.40}, not a whole number",
+    )
+    return value  # type: ignore[no-any-return]
+
+
+def _typed(value: Any, annotation: str, name: str) -> Any:
+    """``value`` as the field's declared type (its annotation's text); a wrong type raises ``ValueError``.
+
+    The events' own annotations say what each field holds, so a new field is checked as soon as it is
+    declared (and an annotation this does not know fails the event tests at once)."""
+    optional = annotation.endswith(" | None")
+    if value is None and optional:
+        return None
+    base = annotation.removesuffix(" | None")
+    ok: bool
+    if base == "str":
+        ok = isinstance(value, str) and len(value) <= MAX_TEXT
+    elif base == "int":  # action counts and table sizes: whole numbers, never negative (a bool is no count)
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    elif base == "float":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    elif base == "bool":
+        ok = isinstance(value, bool)
+    elif base == "tuple[str, ...]":
+        ok = isinstance(value, list) and all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
+        value = tuple(value) if ok else value
+    elif base.startswith("Literal["):
+        ok = value in ast.literal_eval(f"({base.removeprefix('Literal[').removesuffix(']')},)")
+    else:  # pragma: no cover - a field declared with a type the save file cannot hold
+        raise TypeError(f"no save check for a field of type {annotation}")
+    _need(ok, f"its {name} is {str(value)[:40]!r}, not a {_WORDS.get(base, 'value of the right kind')}")
+    return value
+
+
+_WORDS = {
+    "str": "text",
+    "int": "whole number of 0 or more",
+    "float": "number",
+    "bool": "true or false",
+    "tuple[str, ...]": "list of texts",
+}

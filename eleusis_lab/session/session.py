@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,8 @@ from eleusis_lab.play.actions import (
 from eleusis_lab.play.errors import one_line
 from eleusis_lab.play.match import Match, MatchError
 from eleusis_lab.play.players import ComputerPlayer, lookup
+from eleusis_lab.play.players import names as computer_kinds
+from eleusis_lab.play.save import checksum
 from eleusis_lab.play.solo import SoloRound
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.rules.english import english as rule_english
@@ -57,6 +60,7 @@ from eleusis_lab.science.hypotheses import ClassHypotheses
 from eleusis_lab.science.narrowing import Narrowing, NarrowingFold
 from eleusis_lab.science.solo_runs import PlayerNote, SoloRun
 from eleusis_lab.scoring import score_rows
+from eleusis_lab.session.errors import SessionError, StaleSession
 from eleusis_lab.session.events import (
     ActionTaken,
     HypothesisAdded,
@@ -71,6 +75,7 @@ from eleusis_lab.session.events import (
     event_from_dict,
 )
 from eleusis_lab.session.notices import GuessNotice, InfoNotice, Notice, VerdictNotice
+from eleusis_lab.session.savefile import FORMAT, READS, VERSION, disk_revision, folder_lock, parse_json
 from eleusis_lab.session.table import TableQuestions, computers_act
 
 __all__ = [
@@ -78,22 +83,17 @@ __all__ = [
     "OPPONENTS",
     "JournalEntry",
     "MatchScoreRow",
+    "Seating",
     "SessionError",
     "TableSession",
     "one_line",
     "round_points",
 ]
 
-FORMAT = "eleusis-lab-class-session"
-VERSION = 1
 PLAYS = ("play", "no-play")
 
 #: The computer opponents a student may choose on the prediction board, by the name they sit under.
 OPPONENTS = {"random": "Rnd", "careful": "Careful", "scientist": "Scientist"}
-
-
-class SessionError(ValueError):
-    """A refused action at the board, in one sentence; the session is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,17 @@ class MatchScoreRow:
     points: float
     total: float
     dealer: bool = False  # this round's dealer (a person of the class, or the computer "Dealer")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sat at the last round, as the set-up form asks for it: the game, the people (a match's in
+    seating order), the computer seats (name, kind) and the dealer of the next round (None: the computer)."""
+
+    variant: str
+    people: tuple[str, ...]
+    computers: tuple[tuple[str, str], ...]
+    dealer: str | None
 
 
 @dataclass(frozen=True)
@@ -189,6 +200,10 @@ class TableSession:
         self._listeners: list[Callable[[TableSession], None]] = []
         self._fold_state()
         self.notice: Notice = InfoNotice("")
+        self._shown: Notice = self.notice  # the notice of the last event kept (a refusal puts it back)
+        # The save file's revision this session read or last wrote; None: it has not touched the file yet
+        # (its first save claims it).  A save finding another revision on disk is refused (another tab).
+        self._revision: int | None = None
 
     # ------------------------------------------------------------------ listeners -----------------
     def on_change(self, callback: Callable[[TableSession], None]) -> None:
@@ -280,16 +295,17 @@ class TableSession:
         self._match_rounds.append(index)
 
     def _record(self, event: SessionEvent) -> None:
-        """Keep the event and save; a failed save takes the event back and says so."""
+        """Keep the event and save; a failed save takes the event back and says so (the board keeps the
+        notice it showed: a refusal is one sentence, raised with the session as it was)."""
         self._events.append(event)
         self._fold_state()
         try:
             self.save()
-        except OSError as error:
+        except (OSError, StaleSession) as error:
             self._take_back()
-            raise SessionError(
-                f"The session could not be saved ({error.strerror or error}): that was taken back."
-            ) from None
+            self.notice = self._shown
+            raise _unsaved(error, "that was taken back") from None
+        self._shown = self.notice
         self.changed()
 
     # ------------------------------------------------------------------ views of the state -------
@@ -332,8 +348,22 @@ class TableSession:
 
     @property
     def round_number(self) -> int:
-        """1 for the first round of the session, 2 for the next …"""
-        return (self._open if self._open is not None else len(self._rounds)) + 1
+        """1 for the first round of the session, 2 for the next …; an abandoned round is no round of
+        the count (as it is no deal of a match)."""
+        before = self._open if self._open is not None else len(self._rounds)
+        return sum(1 for i in range(before) if self._closed.get(i) != "abandoned") + 1
+
+    def seating(self) -> Seating | None:
+        """The players of the last round dealt, as the set-up form asks for them, and who deals next
+        (None before the first deal): a resumed board's form starts from these."""
+        begun = [e.spec for e in self._events if isinstance(e, RoundBegun)]
+        if not begun:
+            return None
+        spec = begun[-1]
+        seats = dict(spec.computers)
+        people = spec.match or tuple(p for p in spec.players if p not in seats)
+        dealer = spec.dealer if self.round is not None else self.next_dealer(people)
+        return Seating(spec.variant, people, tuple(seats.items()), dealer)
 
     @property
     def revealed(self) -> bool:
@@ -841,6 +871,8 @@ class TableSession:
                 raise SessionError(f"Your rule does not read as a rule: {one_line(error)}") from None
         if self.round is None or self.round.is_over:
             raise SessionError("Deal a round first: there is nothing to be sure about yet.")
+        if player not in self.round.players or not self.human(player):
+            raise SessionError(f"{player} is not a person at this table.")
         return self._act(
             "confidence",
             player,
@@ -1143,8 +1175,8 @@ class TableSession:
             self._rounds.pop()
         self._events.pop()
         self._fold_state()
-        if isinstance(last, RoundClosed | RoundBegun) and self.spec is not None:
-            self._computers = self._seat_computers(self.spec)
+        if isinstance(last, RoundClosed | RoundBegun):
+            self._computers = self._seat_computers(self.spec) if self.spec is not None else {}
         return last
 
     def undo(self) -> Notice:
@@ -1159,96 +1191,185 @@ class TableSession:
             last = self._take_back()  # the guess that added it goes with it
         try:
             self.save()
-        except OSError as error:
+        except (OSError, StaleSession) as error:
             self._events, self._rounds = events, rounds
             if at is not None and before is not None:
                 self._rounds[at] = before
             self._fold_state()
             self._computers = self._seat_computers(self.spec) if self.spec is not None else {}
-            raise SessionError(
-                f"The session could not be saved ({error.strerror or error}): nothing was undone."
-            ) from None
+            raise _unsaved(error, "nothing was undone") from None
         self.prediction = None
-        self.notice = InfoNotice(f"Undone: {last.describe().rstrip('.')}.")
+        self.notice = self._shown = InfoNotice(f"Undone: {last.describe().rstrip('.')}.")
         self.changed()
         return self.notice
 
     # ------------------------------------------------------------------ saving --------------------
     def summary(self) -> dict[str, Any]:
-        spec = self.spec
+        """What the saved-sessions list shows without reading the rest of the file: the game and the
+        people of the last round dealt, the round on the board (its number, plays and phase) or, between
+        rounds, how many counted and the totals (:class:`~eleusis_lab.session.SavedSession`)."""
+        seating = self.seating()
         return {
-            "variant": spec.variant if spec else None,
-            "players": list(spec.players) if spec else [],
+            "variant": seating.variant if seating else None,
+            "players": list(seating.people) if seating else [],
+            "computers": [name for name, _kind in seating.computers] if seating else [],
+            "round": self.round_number if self.round is not None else None,
             "plays": self.plays,
             "phase": self.phase,
-            "rounds": len(self._rounds),
+            "rounds": self.rounds_counted(),
+            "match": self._match is not None and bool(self._match_rounds),
+            "totals": [[name, points] for name, points in _in_seating_order(self.totals(), seating)],
         }
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "kind": self.kind,
-                "physical": self.physical,
-                "predicting": self.predicting,
-                "notes": self.board_notes,
-                "summary": self.summary(),
-                "events": [e.to_dict() for e in self._events],
-                "rounds": [r.to_json() for r in self._rounds],
-            },
-            ensure_ascii=False,
-            sort_keys=True,
-        )
+        """The save file's text (the revision this session last read or wrote)."""
+        return self._text(self._revision or 0)
+
+    def _text(self, revision: int) -> str:
+        # The head first, in this order, so the saved-sessions list reads it alone (savefile.read_head).
+        body: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "revision": revision,
+            "kind": self.kind,
+            "summary": self.summary(),
+            "physical": self.physical,
+            "predicting": self.predicting,
+            "notes": self.board_notes,
+            "events": [e.to_dict() for e in self._events],
+            "rounds": [r.to_json() for r in self._rounds],
+        }
+        body["checksum"] = checksum(body)
+        return json.dumps(body, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str, save_path: str | Path | None = None) -> TableSession:
-        """Rebuild a session; every round replays its own log and every marker is checked against it."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise SessionError("This is not a session save file.") from None
+        """Rebuild a session, or refuse the text in one sentence (:class:`SessionError`) and build nothing.
+
+        Every field is checked for its type, the checksum against the rest, every round replays its own
+        log (:func:`~eleusis_lab.play.load_round`), and every event is checked against the rounds: the set-up
+        against the round it dealt (players, dealer, seed, the library key against the round's seal, the
+        computer seats against who acted as a person), the action markers against each round's log."""
+        data = parse_json(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SessionError("This is not a session save file.")
-        if data.get("version") != VERSION:
-            raise SessionError(f"This save is from version {data.get('version')}; this kit reads {VERSION}.")
-        try:
-            events = [event_from_dict(e) for e in data["events"]]
-            rounds = [load_round(t) for t in data["rounds"]]
-            notes = dict(data.get("notes") or {})
-        except (KeyError, TypeError, ValueError) as error:
-            raise SessionError(f"The save is damaged: {one_line(error)}") from None
-        _check_markers(events, rounds)
-        session = cls(
-            save_path,
-            physical=bool(data.get("physical", False)),
-            predicting=bool(data.get("predicting", False)),
-            kind=str(data.get("kind") or "class"),
-        )
+        version = data.get("version")
+        if version not in READS or isinstance(version, bool):
+            raise SessionError(f"This save is from version {str(version)[:12]}; this kit reads {VERSION}.")
+        fields = _FIELDS if version >= 2 else _FIELDS_V1
+        unknown, missing = set(data) - fields, (fields - {"summary", "notes"}) - set(data)
+        if unknown or (missing and version >= 2):
+            what = ", ".join(sorted(unknown or missing))[:80]
+            raise SessionError(f"The save is damaged: it has {'unknown' if unknown else 'no'} fields {what}.")
+        if version >= 2 and data["checksum"] != checksum({k: v for k, v in data.items() if k != "checksum"}):
+            raise SessionError(
+                "The save is damaged: it was changed after it was saved (its checksum does not match)."
+            )
+        revision = data.get("revision", 0)
+        kind = data.get("kind", "class")
+        physical, predicting = data.get("physical", False), data.get("predicting", False)
+        if not (isinstance(revision, int) and not isinstance(revision, bool) and revision >= 0):
+            raise SessionError("The save is damaged: its revision is not a whole number.")
+        if not (isinstance(kind, str) and _KIND.fullmatch(kind)):
+            raise SessionError("The save is damaged: it does not say which board it belongs to.")
+        if not (isinstance(physical, bool) and isinstance(predicting, bool)):
+            raise SessionError("The save is damaged: its board flags are not true or false.")
+        notes = _checked_notes(data.get("notes", {}))
+        events, rounds = _checked_lists(data.get("events"), data.get("rounds"))
+        _check_events(events, rounds, physical)
+        session = cls(save_path, physical=physical, predicting=predicting, kind=kind)
         session._events, session._rounds, session.board_notes = events, rounds, notes
-        session._fold_state()
-        if session.spec is not None:
-            session._computers = session._seat_computers(session.spec)
-        session.notice = InfoNotice("Resumed.")
+        try:
+            session._fold_state()
+            if session.spec is not None:
+                session._computers = session._seat_computers(session.spec)
+        except (GameError, RuleError, MatchError, ValueError) as error:  # what the checks above missed
+            raise SessionError(f"The save is damaged: {one_line(error)}") from None
+        session._revision = revision
+        session.notice = session._shown = InfoNotice("Resumed.")
         return session
 
     def save(self) -> None:
-        """Write the session (atomically) when it has a save path; an ``OSError`` goes to the caller."""
+        """Write the session (atomically) when it has a save path; an ``OSError`` goes to the caller, and
+        :class:`StaleSession` when the file moved on since this session read or wrote it (another tab or
+        window saved to it): then nothing is written."""
         if self.save_path is None:
             return
         from eleusis_lab.files import write_atomically  # the package's one atomic writer
 
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(self.save_path, self.to_json())
+        path = self.save_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with folder_lock(path.parent):
+            on_disk = disk_revision(path)
+            if self._revision is not None and on_disk is not None and on_disk != self._revision:
+                raise StaleSession()
+            revision = max(self._revision or 0, on_disk or 0) + 1
+            write_atomically(path, self._text(revision))
+        self._revision = revision
 
     @classmethod
     def resume(cls, path: str | Path) -> TableSession:
+        """The session saved at ``path``; it goes on saving there.  A file that is no regular file, is
+        too large or is damaged in any way is refused in one sentence."""
+        from eleusis_lab.session.savefile import read_text
+
         path = Path(path)
+        return cls.from_json(read_text(path), save_path=path)
+
+
+def _in_seating_order(totals: dict[str, float], seating: Seating | None) -> list[tuple[str, float]]:
+    order = list(seating.people) if seating is not None else []
+    return sorted(totals.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+
+
+def _unsaved(error: OSError | StaleSession, what: str) -> SessionError:
+    """The sentence for a save that failed: another tab's, or the disk's (full, gone, read-only)."""
+    if isinstance(error, StaleSession):
+        return error
+    return SessionError(f"The session could not be saved ({error.strerror or error}): {what}.")
+
+
+#: The fields of a save file (version 2), and of version 1 (no revision, no checksum).
+_FIELDS = {"format", "version", "revision", "kind", "summary", "physical", "predicting", "notes", "events",
+           "rounds", "checksum"}  # fmt: skip
+_FIELDS_V1 = _FIELDS - {"revision", "checksum"}
+_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
+#: A board's notes: a few plain values (the deck's colours, whether the panel shows …).
+_NOTE_VALUES = (str, int, float, bool, type(None))
+
+
+def _checked_notes(notes: Any) -> dict[str, Any]:
+    """A board's notes as a save holds them: a small table of names and plain values (each board
+    checks the notes it reads: :meth:`~eleusis_lab.widgets.RoundBoard.resume`)."""
+    if not (
+        isinstance(notes, dict)
+        and len(notes) <= 64
+        and all(isinstance(k, str) and len(k) <= 40 for k in notes)
+        and all(isinstance(v, _NOTE_VALUES) and len(str(v)) <= 200 for v in notes.values())
+    ):
+        raise SessionError("The save is damaged: its board notes are not a small table of plain values.")
+    return dict(notes)
+
+
+def _checked_lists(raw_events: Any, raw_rounds: Any) -> tuple[list[SessionEvent], list[Round]]:
+    """The events and the rounds of a save, each checked on its own (every round replays its log)."""
+    if not isinstance(raw_events, list) or not isinstance(raw_rounds, list):
+        raise SessionError("The save is damaged: its events or its rounds are not lists.")
+    events: list[SessionEvent] = []
+    for n, item in enumerate(raw_events, start=1):
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise SessionError(f"Cannot read the save file {path.name}: {error.strerror}.") from None
-        return cls.from_json(text, save_path=path)
+            events.append(event_from_dict(item))
+        except ValueError as error:
+            raise SessionError(f"The save is damaged: event {n}: {one_line(error)}") from None
+    rounds: list[Round] = []
+    for n, item in enumerate(raw_rounds, start=1):
+        if not isinstance(item, str):
+            raise SessionError(f"The save is damaged: round {n} is not a saved round.")
+        try:
+            rounds.append(load_round(item))
+        except ValueError as error:  # BadSave, with the round's own sentence
+            raise SessionError(f"The save is damaged: round {n}: {one_line(error)}") from None
+    return events, rounds
 
 
 def round_points(r: Round) -> list[tuple[str, float]]:
@@ -1257,22 +1378,99 @@ def round_points(r: Round) -> list[tuple[str, float]]:
     return [(row.name, row.points) for row in score_rows(r).rows]
 
 
-def _check_markers(events: list[SessionEvent], rounds: list[Round]) -> None:
-    """Trust nothing: one round per RoundBegun, and action markers that fit each round's own log."""
-    index, steps = -1, 0
+def _damaged(condition: bool, why: str) -> None:
+    if not condition:
+        raise SessionError(f"The save is damaged: {why}.")
+
+
+def _check_spec(spec: RoundSpec, r: Round, physical: bool, n: int) -> None:
+    """The set-up a round was dealt from must be that round's: a forged one would change who plays for
+    whom, or show the wrong rule's English above "Seal checked"."""
+    seats = dict(spec.computers)
+    _damaged(
+        (spec.variant, spec.players, spec.dealer, spec.seed)
+        == (r.variant, tuple(r.players), r.dealer, r.seed),
+        f"round {n}'s set-up does not match the round (game, players, dealer or seed)",
+    )
+    _damaged(r.physical == physical, f"round {n} is {'not ' if physical else ''}played with real cards")
+    _damaged(all(r.options.get(k) == v for k, v in spec.options), f"round {n}'s options are not the round's")
+    _damaged(
+        len(seats) == len(spec.computers) and not (physical and seats), f"round {n}'s computer seats repeat"
+    )
+    for name, kind in seats.items():
+        _damaged(kind in computer_kinds(), f"round {n} seats a computer of an unknown kind")
+        _damaged(
+            name in r.players and name not in spec.match, f"round {n} seats a computer in a person's place"
+        )
+    _damaged(
+        (spec.dealer is None) == (not spec.match) and (spec.dealer is None or spec.dealer in spec.match),
+        f"round {n}'s match does not fit its dealer",
+    )
+    _damaged(
+        len(set(spec.match)) == len(spec.match) and (bool(spec.match) or not spec.first_of_match),
+        f"round {n}'s match is damaged",
+    )
+    if spec.rule_key is not None:
+        _damaged(spec.rule_key in library.keys(), f"round {n} names a library rule this kit does not have")  # noqa: SIM118
+        entry = library.get(spec.rule_key)
+        sealed = r.seal.verify(entry.rule) if r.seal.salt is not None else entry.rule.text == r.rule.text
+        _damaged(sealed, f"round {n}'s library rule is not the rule its seal holds")
+
+
+def _check_events(events: list[SessionEvent], rounds: list[Round], physical: bool) -> None:
+    """Trust nothing: one round per RoundBegun, each event where the session could have made it, the
+    action markers fitting each round's own log, and nobody acting from a computer's seat."""
+    index, steps, on_board, revealed = -1, 0, False, False
+    seats: dict[str, str] = {}
     for e in events:
         if isinstance(e, RoundBegun):
+            _damaged(not on_board, "a round was begun while another was on the board")
             index += 1
-            if index >= len(rounds):
-                raise SessionError("The save is damaged: a round is missing.")
-            steps = 0
-        elif isinstance(e, MatchStopped):
+            _damaged(index < len(rounds), "a round is missing")
+            _check_spec(e.spec, rounds[index], physical, index + 1)
+            steps, on_board, revealed, seats = 0, True, False, dict(e.spec.computers)
             continue
-        elif index < 0:
-            raise SessionError("The save is damaged: an event before the first round.")
-        elif isinstance(e, ActionTaken):
-            if not steps <= e.steps_before < e.steps_after <= rounds[index].steps:
-                raise SessionError("The save is damaged: its actions do not fit the round's log.")
+        if isinstance(e, MatchStopped):
+            _damaged(not on_board, "the match was stopped during a round")
+            continue
+        _damaged(on_board, f"a {e.type} event comes when no round is on the board")
+        r = rounds[index]
+        if isinstance(e, ActionTaken):
+            _damaged(not revealed, "an action comes after the reveal")
+            _damaged(
+                steps <= e.steps_before < e.steps_after <= r.steps, "its actions do not fit the round's log"
+            )
+            _damaged(
+                e.player is None or (e.player in r.players and e.player not in seats),
+                "a person acts from a seat that is no person's",
+            )
+            _damaged(
+                e.predicted is None or (e.accepted is not None and e.kind == "play" and bool(e.cards)),
+                "a prediction is not on a judged play",
+            )
+            for card in e.cards:
+                try:
+                    as_card(card)
+                except ValueError:
+                    _damaged(False, "a play names a card that does not exist")
             steps = e.steps_after
-    if index + 1 != len(rounds):
-        raise SessionError("The save is damaged: it holds a round nobody began.")
+        elif isinstance(e, Revealed):
+            _damaged(not revealed, "the rule is revealed twice")
+            revealed = True
+        elif isinstance(e, RoundClosed):
+            over = revealed or r.is_over
+            _damaged(over == (e.reason == "finished"), f"a round is closed as {e.reason} but it was not")
+            on_board = False
+        elif isinstance(e, HypothesisAdded | HypothesisRemoved) and (
+            not e.student or e.student != e.student.strip()
+        ):
+            _damaged(False, "a hypothesis names no student")
+        elif isinstance(e, HypothesisAdded):
+            try:
+                Rule.parse(e.text)
+            except RuleError:
+                _damaged(False, "a hypothesis does not read as a rule")
+    _damaged(index + 1 == len(rounds), "it holds a round nobody began")
+    if on_board and not revealed and not rounds[index].is_over:
+        # after every event the computer seats have played until a person must act
+        _damaged(rounds[index].current_player not in seats, "a computer's turn was left unplayed")

@@ -266,7 +266,20 @@ class ClassBoard(SessionBoard, w.VBox):
             self.form.say(error_text(error))
             return
         self.message.value = ""
+        self._seat_form()
         self.render()
+
+    def _seat_form(self) -> None:
+        """The set-up form names who sat at the resumed session's last round (a match's people, its next
+        dealer), so Back to set-up goes on with the same class and the same match."""
+        seating = self.session.seating()
+        if seating is None:
+            return
+        if seating.variant in {key for _title, key in table_variants()}:
+            self.form.variant.value = seating.variant
+        self.form.players.value = ", ".join(seating.people)
+        self.form.computers.value = ", ".join(f"{name}={kind}" for name, kind in seating.computers)
+        self.form.dealer.value = seating.dealer or ""
 
     @classmethod
     def resume(cls, path: str | Path, **kwargs: Any) -> ClassBoard:

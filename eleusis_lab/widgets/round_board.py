@@ -51,6 +51,10 @@ ROUND_ACTIONS = tuple(key for key in ActionRow.ORDER if key not in ("next-round"
 __all__ = ["RoundBoard"]
 
 
+#: What a round board keeps in its session's save beside the events, each true or false.
+BOARD_NOTES = ("panel", "plots", "four_colour")
+
+
 class RoundBoard(SessionBoard, w.VBox):
     """A board for one round at a time.  Build it, display it, click *Deal*.
 
@@ -359,7 +363,7 @@ class RoundBoard(SessionBoard, w.VBox):
         (self.add_class if four_colour else self.remove_class)("eleusis-four-colour")
         self.session.board_notes["four_colour"] = bool(four_colour)  # a resumed board keeps the deck
         if self.session.events:
-            self.session.save()
+            self.save()
 
     def refresh(self) -> None:
         """Redraw every view from the session (cheap: called after every action)."""
@@ -392,9 +396,18 @@ class RoundBoard(SessionBoard, w.VBox):
         return ""
 
     # -- saving ---------------------------------------------------------------------------------------
-    def save(self) -> None:
-        """Write the session now (it also saves after every action)."""
-        self.session.save()
+    def save(self) -> bool:
+        """Write the session now (it also saves after every action); a save that fails (a full disk,
+        another tab on the same file) is one line on the board, and False."""
+        try:
+            self.session.save()
+        except OSError as error:
+            self.message.say(f"The board could not be saved ({error.strerror or error}).")
+            return False
+        except SessionError as error:
+            self.message.say(str(error))
+            return False
+        return True
 
     @classmethod
     def resume(cls, path: str | Path, **kwargs: Any) -> RoundBoard:
@@ -404,6 +417,9 @@ class RoundBoard(SessionBoard, w.VBox):
         if r is None:
             raise SessionError("This save has no round on the board: deal a new one.")
         notes = session.board_notes
+        for name in BOARD_NOTES:  # read before anything is built: a damaged note builds no board
+            if not isinstance(notes.get(name, False), bool):
+                raise SessionError(f"The save is damaged: its board note {name!r} is not true or false.")
         kwargs.setdefault("hypotheses", bool(notes.get("panel", False)))
         kwargs.setdefault("four_colour", bool(notes.get("four_colour", False)))
         board = cls._for_resume(r, session, **kwargs)

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from hypothesis import strategies as st
+
 from eleusis_lab import testing
 from eleusis_lab.play import BadSave, load_round, new_round
 from eleusis_lab.play.driver import play_out, seat_computers
@@ -323,3 +325,15 @@ def corpus(tmp: Path, *, full: bool = True) -> Iterator[tuple[str, str | bytes]]
         if name in (edit_events if full else edit_events[:2]):
             for what, bad in edited_events(data, rng):
                 yield f"{name}: {what}", bad
+
+
+#: Any small JSON value: what a random edit puts in place of a field (round and session save fuzzes).
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)

@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eleusis_lab.play import load_round
+from tests.security.save_corpus import JSON_VALUES as _JSON
 from tests.security.save_corpus import SAVES, Tally, conformance, corpus, no_writes, resign
 
 
@@ -61,16 +62,6 @@ def test_loading_from_a_path_writes_nothing(tmp_path: Path) -> None:
 
 
 # -- random edits of the JSON tree ------------------------------------------------------------------------
-
-_JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**20), 10**20)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=8,
-)
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

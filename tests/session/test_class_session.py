@@ -256,9 +256,13 @@ def test_saved_sessions_are_listed_newest_first(tmp_path: Path) -> None:
     new = TableSession(new_session_path(tmp_path))
     new.begin("express", ["Ana", "Ben"], "express-1", seed=1)
     _play_first(new)
-    (tmp_path / "class-session-broken.json").write_text("{", encoding="utf-8")
+    broken = tmp_path / "class-session-broken.json"
+    broken.write_text("{", encoding="utf-8")
+    os.utime(broken, (2_000_000, 2_000_000))
     listed = saved_sessions(tmp_path)
-    assert [x.variant for x in listed] == ["express", "gardner"]
+    # a damaged file is one line that says so (never dropped silently, never deleted)
+    assert [x.variant for x in listed] == ["express", None, "gardner"]
+    assert "unreadable: its JSON breaks at line 1 (it looks cut short)" in listed[1].label()
     assert listed[0].plays == 1 and listed[0].players == ("Ana", "Ben")
     assert "express" in listed[0].label() and "1 plays" in listed[0].label()
 
