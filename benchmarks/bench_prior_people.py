@@ -18,9 +18,12 @@ priors under the benchmark's protocol and prints the table of ``docs/scientist.m
 error over the set's rules (a rule's rounds are one sample; the gap's is that calibration bin's own
 sampling error).  Seeded and deterministic: the same arguments print the same table.
 
-    .venv/bin/python benchmarks/bench_prior_people.py --sets none                  # fit and bits: ~1 min
-    .venv/bin/python benchmarks/bench_prior_people.py --sets benchmark --rounds 3  # ~5 min on 2 cores
-    .venv/bin/python benchmarks/bench_prior_people.py --sets library people --rounds 1
+    .venv/bin/python benchmarks/bench_prior_people.py --sets none                  # fit and bits: ~1.5 min
+    .venv/bin/python benchmarks/bench_prior_people.py --sets benchmark --rounds 3  # ~3 min of CPU
+    .venv/bin/python benchmarks/bench_prior_people.py --sets library
+    .venv/bin/python benchmarks/bench_prior_people.py --sets people --people-per-fold 6
+
+(Each took 18-28 minutes of wall time at load 10 on 2 cores; the table is in ``docs/scientist.md``.)
 
 ``--out`` writes the prior fitted on the whole corpus as JSON (``bench_scientist.py --prior`` plays it).
 """
