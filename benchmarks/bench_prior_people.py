@@ -107,6 +107,20 @@ class Row:
         )
 
 
+def paired(today: Sequence[SoloRun], learnt: Sequence[SoloRun]) -> str:
+    """Learned minus today's on the same rounds, rule by rule: the difference's mean and standard error
+    (finer than the two rows' own errors, which include how hard the rules are)."""
+    parts = []
+    for name, value in (
+        ("solved", lambda r: 100.0 * r.solved),
+        ("score", lambda r: r.score),
+        ("wrong guesses", lambda r: r.wrong_guesses),
+    ):
+        diff = [b - a for a, b in zip(per_rule(today, value), per_rule(learnt, value), strict=True)]
+        parts.append(f"{name} {statistics.mean(diff):+.2f} ± {error(diff):.2f}")
+    return "learned minus today's, paired over rules: " + ", ".join(parts)
+
+
 def play(rules: Sequence[NamedRule], prior: Prior, rounds: int) -> list[SoloRun]:
     """Rounds 0 … rounds-1 of every rule under the benchmark's protocol, the best rule judged every turn."""
     return [
@@ -195,6 +209,7 @@ def main() -> int:
         print(f"\n{label}: {len(today)} rounds a prior in {time.perf_counter() - t:.0f} s", flush=True)
         for row in rows[-2:]:
             print(row.markdown(), flush=True)
+        print(paired(today, learnt), flush=True)
 
     if rows:
         print("\n| prior | set (rounds) | solved | mean floored score | wrong guesses a round "

@@ -26,7 +26,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -101,7 +101,7 @@ class _Weights:
     whole: float  # the prior mass of the whole grown grammar (what description_bits divides by)
 
     @classmethod
-    @cache
+    @lru_cache(maxsize=256)  # a fit asks about a few hundred priors, each several times
     def of(cls, prior: Prior) -> _Weights:
         g = grammar(DECK)
         costs = g.costs + np.array([prior.family_cost(f) for f in g.families])
