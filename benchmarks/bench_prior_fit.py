@@ -15,8 +15,8 @@ floored score if each rule of B bits were solved at turn B - 1 with no wrong gue
 scientist's own prior and under the fitted one.  A prior that only learnt the fitted set's rules makes
 them cheaper and the other sets dearer.
 
-    .venv/bin/python benchmarks/bench_prior_fit.py                  # fit on the library: ~15 minutes
-    .venv/bin/python benchmarks/bench_prior_fit.py --quick          # two passes: ~3 minutes
+    .venv/bin/python benchmarks/bench_prior_fit.py                  # fit on the library: ~1 minute
+    .venv/bin/python benchmarks/bench_prior_fit.py --quick          # two passes
     .venv/bin/python benchmarks/bench_prior_fit.py --fit-on benchmark --out out/prior-benchmark.json
 
 ``--out`` writes the fitted prior as JSON; ``bench_scientist.py --prior FILE`` plays with it.
@@ -30,15 +30,12 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 
 from eleusis_lab.science.bench import NamedRule, prior_reach, rule_set
-from eleusis_lab.science.grammar import description_bits
-from eleusis_lab.science.prior import DEFAULT_PRIOR, FAMILIES, Prior
+from eleusis_lab.science.prior import DEFAULT_PRIOR, Prior
+from eleusis_lab.science.prior_fit import RuleEvidence, fit
 from eleusis_lab.science.random_rules import fresh_rules
-
-REFERENCE_FAMILY = "card"  # its extra cost stays 0: only the families' differences matter
 
 
 def rules_of(name: str, fresh_seed: int) -> list[NamedRule]:
@@ -46,79 +43,7 @@ def rules_of(name: str, fresh_seed: int) -> list[NamedRule]:
 
 
 def set_bits(rules: Sequence[NamedRule], prior: Prior) -> list[float]:
-    return [description_bits(r.text, prior=prior) for r in rules]
-
-
-def cost_of(bits: Sequence[float]) -> tuple[int, float]:
-    """What the fit lowers: first the rules outside the grammar (a prior must not buy a lower total by
-    pricing a rule out), then the total bits of the others."""
-    return sum(not math.isfinite(b) for b in bits), sum(b for b in bits if math.isfinite(b))
-
-
-Move = Callable[[Prior, float], Prior | None]
-
-
-def _family_move(family: str) -> Move:
-    def move(p: Prior, d: float) -> Prior:
-        costs = dict(p.family_costs)
-        costs[family] = costs.get(family, 0.0) + d
-        return replace(p, family_costs=tuple(sorted(costs.items())))
-
-    return move
-
-
-def _kind_move(field: str) -> Move:
-    def move(p: Prior, d: float) -> Prior:
-        return replace(p, **{field: getattr(p, field) * math.exp(d)})
-
-    return move
-
-
-def _beta_move(p: Prior, d: float) -> Prior | None:
-    return replace(p, beta=p.beta + d) if p.beta + d > 0.3 else None
-
-
-def _guarded_move(p: Prior, d: float) -> Prior | None:
-    return replace(p, guarded=p.guarded + d) if 0.01 <= p.guarded + d <= 0.6 else None
-
-
-# (what moves, its first step, the move): family costs and beta add the step, the production weights
-# are multiplied by exp(step), the guarded share adds it
-MOVES: list[tuple[str, float, Move]] = [
-    *((f"family {f}", 0.5, _family_move(f)) for f in FAMILIES if f != REFERENCE_FAMILY),
-    *(
-        (f"weight of {k}", 0.5, _kind_move(k))
-        for k in ("single", "conjunction", "disjunction", "conditional")
-    ),
-    ("beta", 0.3, _beta_move),
-    ("guarded share", 0.05, _guarded_move),
-]
-
-
-def fit(rules: Sequence[NamedRule], passes: int, log: Callable[[str], None] = print) -> Prior:
-    """The prior that makes ``rules`` cheapest, by coordinate search from the scientist's own."""
-    prior = DEFAULT_PRIOR
-    best = cost_of(set_bits(rules, prior))
-    log(f"  start: {best[1]:.1f} bits over {len(rules)} rules ({best[0]} outside the grammar)")
-    steps = [step for _name, step, _move in MOVES]
-    for n in range(passes):
-        moved = False
-        for k, (name, _step, move) in enumerate(MOVES):
-            for d in (steps[k], -steps[k]):
-                try:
-                    trial = move(prior, d)
-                except ValueError:  # past what a prior may say (see Prior's limits)
-                    trial = None
-                if trial is None:
-                    continue
-                value = cost_of(set_bits(rules, trial))
-                if value[0] < best[0] or (value[0] == best[0] and value[1] < best[1] - 1e-6):
-                    best, prior, moved = value, trial, True
-                    log(f"  pass {n + 1}: {name} {d:+.3g} -> {best[1]:.1f} bits")
-                    break
-        if not moved:
-            steps = [s / 2 for s in steps]
-    return prior
+    return [RuleEvidence.of(r.text).bits(prior) for r in rules]
 
 
 def describe(bits: Sequence[float]) -> str:
@@ -149,7 +74,7 @@ def main() -> int:
     except ValueError as error:
         parser.error(str(error))
     print(f"== fitting the prior on {args.fit_on} ({len(fit_rules)} rules, {passes} passes)")
-    fitted = fit(fit_rules, passes)
+    fitted = fit([RuleEvidence.of(r.text) for r in fit_rules], passes, log=print)
     print(f"fitted prior: {json.dumps(fitted.to_dict())}")
     own = "the scientist's own prior"
     print(f"{'rule set':>12}  {own:<58}  fitted on {args.fit_on}")

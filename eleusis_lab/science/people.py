@@ -138,6 +138,30 @@ def deduplicated() -> tuple[MergedRule, ...]:
     return deduplicate(stored())
 
 
+def overlapping(rules: Sequence[NamedRule], others: Sequence[NamedRule]) -> dict[str, str]:
+    """The rules of ``rules`` that are the same rule as one of ``others`` (the kit's exact judge): their
+    key -> the other's key.  A prior learned from people's rules leaves these out, so the sets they
+    overlap are measured on rules it never saw.
+
+    >>> overlapping([NamedRule("a", "card.color != prev.color"), NamedRule("b", "card is red")],
+    ...             [NamedRule("alternate", "if prev is red then card is black else card is red")])
+    {'a': 'alternate'}
+    """
+    deck = standard_deck()
+    prints: dict[tuple[tuple[bool, ...], ...], list[tuple[str, Rule]]] = {}
+    for other in others:
+        rule = Rule.parse(other.text)
+        prints.setdefault(fingerprint(rule, deck), []).append((other.key, rule))
+    out = {}
+    for mine in rules:
+        rule = Rule.parse(mine.text)
+        for key, theirs in prints.get(fingerprint(rule, deck), []):
+            if same_rule(rule, theirs, "standard").same:
+                out[mine.key] = key
+                break
+    return out
+
+
 def named_rules() -> list[NamedRule]:
     """The distinct rules as a rule set for ``eleusis-lab bench --set people``."""
     return [NamedRule(r.key, r.text) for r in deduplicated()]

@@ -13,9 +13,12 @@ each of its atoms, ``exp(-beta * cost)`` normalised over the atoms.  An atom's c
 
 The default is the prior the scientist plays with.  Its slopes were set on the library's rules, the
 tuning set: each unit of cost makes an atom eight times less plausible, and one atom alone is as
-likely as all longer productions together.  Another prior is for measuring a hypothesis about the
-rules one meets (``benchmarks/bench_prior_fit.py`` fits one to a rule set); the extra costs change
-how plausible an atom is, never which atoms combine.
+likely as all longer productions together.  A prior learned from the rules people wrote for other
+programs did not beat it on the benchmark's rules nor on the library's (``docs/scientist.md``), so it
+stays.  Another prior is for measuring a hypothesis about the
+rules one meets (:mod:`eleusis_lab.science.prior_fit` fits one to a rule set, for
+``benchmarks/bench_prior_fit.py`` and ``bench_prior_people.py``); the extra costs change how plausible
+an atom is, never which atoms combine.
 
 >>> Prior().kind_weights["single"]
 0.5

@@ -9,10 +9,12 @@ It keeps a :class:`~eleusis_lab.science.grammar.GrammarSpace` up to date with th
   likely rules apart, it looks one play further: a card is worth also what the best other card
   could tell on the line it makes if accepted, so a line stuck where they all agree moves on.
 - **Guesses by expected score.**  Its confidence is the posterior probability that the true rule judges
-  like its best rule wherever a guess is judged (the next card on this line, random walks onward, and
-  starters when the judge looks there too).  Guessing now with confidence p is worth
-  ``p * S + (1 - p) * V_wrong`` against ``V_wait`` for waiting, where S is the score of a right guess
-  now; waiting one turn costs a point, a wrong guess the penalty and a turn (:func:`guess_threshold`).
+  like its best rule wherever a guess is judged: every card next on this line and random walks onward
+  (the benchmark's judge), and under the strict judge of a student's board or a table also every
+  starter and walks from the start (:meth:`ScientistPlayer.judged_situations`).  Guessing now with
+  confidence p is worth ``p * S + (1 - p) * V_wrong`` against ``V_wait`` for waiting, where S is the
+  score of a right guess now; waiting one turn costs a point, a wrong guess the penalty and a turn
+  (:func:`guess_threshold`).
   With the benchmark's penalty 2 that gives p > 2/3, the article's own figure; a wrong guess costs its
   penalty in full even where the mean's floor at 0 would hide it, so the end of a round brings no
   desperate guesses.  ``ScientistPlayer(penalty=k)`` decides as if a wrong statement cost k points
@@ -173,17 +175,24 @@ class ScientistPlayer(_players.ComputerPlayer):
         self._seen = len(evidence)
         return self._space
 
-    def _situations(
+    def judged_situations(
         self, round: SeatView, space: GrammarSpace, rule: Any
     ) -> list[tuple[Card, tuple[Card, ...]]]:
+        """Where a guess of ``rule`` would be judged by this round's judge: its confidence is the
+        posterior mass agreeing with ``rule`` on these."""
         # A solo protocol that judges by simulating onward from the current line (the benchmark's
         # judge) says so in its turn budget (``judged_from_start = False``); every other judge looks at
         # the starter too.
         budget = round.turn_budget
         from_start = budget.judged_from_start if budget is not None else True
-        return space.probe_situations(
-            list(round.mainline), rule, from_start=from_start, seed=len(space.history)
-        )
+        seed = len(space.history)
+        onward = space.probe_situations(list(round.mainline), rule, from_start=False, seed=seed)
+        if not from_start:
+            return onward
+        # The strict judge (a student's board, a table) compares every situation play can reach from the
+        # empty line: a rule that agrees on every line of this round but not with every starter, or not
+        # after another starter, is not the rule there.  So every starter, and walks from the start.
+        return onward + space.probe_situations([], rule, from_start=False, seed=seed + 1)
 
     def guess_was_wrong(self, text: str, round: SeatView | None = None) -> None:
         """Told by the solo protocol (or noticed next turn): rule out the guessed behaviour class."""
@@ -265,7 +274,7 @@ class ScientistPlayer(_players.ComputerPlayer):
             return 0.0, None
         rule = best.rule
         self._best_rule = rule
-        situations = self._situations(round, space, rule)
+        situations = self.judged_situations(round, space, rule)
         self._judged = {best.text: situations}
         return space.confidence(rule, situations), best.text
 

@@ -134,3 +134,24 @@ def test_a_stuck_line_is_moved_on_by_the_card_that_opens_a_telling_one() -> None
     assert top_split(rules, [*rnd.mainline, hand[2]], hand[:2]) == [1.0, 1.0]
     # one step only, the 9 or the K (rejected by both) would be played for the unlikely rules' bits
     assert me.choose_play(rnd, "me") == [hand[2]]
+
+
+def test_the_scientist_weighs_a_guess_where_its_board_s_judge_looks() -> None:
+    """The strict judge (the kit's solo board, a table) compares every situation play can reach from the
+    empty line; the benchmark's judge walks onward from the current line.  The scientist's confidence is
+    taken over the situations its board's judge looks at."""
+    from eleusis_lab.cards import standard_deck
+    from eleusis_lab.play import new_round
+    from eleusis_lab.rules import Rule
+
+    rule = Rule.parse("card.color != prev.color")
+    faces = {c.design for c in standard_deck()}
+    for protocol, strict in (("kit", True), ("benchmark", False)):
+        r = new_round("solo", ["Sci"], rule, seed=3, protocol=protocol)
+        r.play("Sci", r.hand("Sci")[0])
+        sci = ScientistPlayer()
+        situations = sci.judged_situations(r, sci.space(r, "Sci"), rule)
+        starters = {card.design for card, line in situations if not line}
+        from_start = [line for _card, line in situations if line and line[0] != r.mainline[0]]
+        assert starters == (faces if strict else set())
+        assert bool(from_start) == strict  # walks from other starters: lines this round never made
