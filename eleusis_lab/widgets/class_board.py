@@ -148,11 +148,13 @@ class ClassBoard(SessionBoard, w.VBox):
         self.teacher = TeacherFold(self._act, figures.toggles)
         # The evidence and the narrowing plot share the table's place: one click from one to the other,
         # the verdict, the hand and the action row staying where they are.
+        # Without the plot (a lesson's quick board) the other view still holds the class hypotheses.
+        other = "Narrowing" if plots else "Hypotheses"
         self.view_choice = w.ToggleButtons(
-            options=["Evidence", "Narrowing"], value="Evidence", style={"button_width": "8em"}
+            options=["Evidence", other], value="Evidence", style={"button_width": "8em"}
         )
         self.view_choice.add_class("eleusis-view-choice")
-        self.view_choice.layout.display = None if plots else "none"
+        self.view_choice.layout.display = None if plots or self.panel is not None else "none"
         self.view_choice.observe(lambda _c: self._show_view(), "value")
         # The narrowing view: the plot (and the acceptance map, when the teacher ticks it) beside the class
         # hypotheses they mark.
@@ -167,7 +169,7 @@ class ClassBoard(SessionBoard, w.VBox):
         figures.layout.flex, figures.layout.min_width = "1 1 60%", "0"
         # The teacher's buttons beside the verdict they act on (Undo takes back the play it judges): the
         # action row never sits under the hand, so neither a long verdict nor a long hand pushes it away.
-        controls = w.VBox([self.actions, self.reveal_ask, self.back_ask, self.message])
+        controls = w.VBox([self.actions, self.message])
         controls.add_class("eleusis-controls")
         controls.layout.flex = "0 1 auto"
         self.verdict.layout.flex, self.verdict.layout.min_width = "1 1 0%", "50%"
@@ -182,6 +184,11 @@ class ClassBoard(SessionBoard, w.VBox):
                     [self.status, self.view_choice],
                     layout=w.Layout(width="100%", justify_content="space-between", align_items="flex-start"),
                 ),
+                # Reveal's and Back's questions at the top, away from the buttons that ask: the evidence
+                # gives up the room they take, so the buttons below stay where they are and the second
+                # click of a double-click lands on the asking button again, never on Yes.
+                self.reveal_ask,
+                self.back_ask,
                 self.reveal_view,
                 evidence,
                 w.HBox([self.verdict, controls], layout=w.Layout(width="100%", align_items="flex-start")),

@@ -1,4 +1,5 @@
-"""The class hypotheses panel, beside the table: students' guesses at the rule, falsified by the evidence.
+"""The class hypotheses panel (the class board's Narrowing view, one click from the table): students'
+guesses at the rule, falsified by the evidence.
 
 The panel holds no hypotheses of its own: it draws from a *source* — a
 :class:`~eleusis_lab.session.TableSession` on every board (each hypothesis a session event, so undo

@@ -27,6 +27,7 @@ import pytest
 
 from .harness import (
     HAND_IS_CURRENT,
+    HAND_SETTLE_MS,
     SETTLE,
     SIGNATURE,
     artifacts_dir,
@@ -302,6 +303,7 @@ def test_the_whole_evidence_fits_one_screen_at_1280x720_and_1024x768(
         check("express-wrong-guess")
         board.query_selector(".eleusis-back-to-setup").click()
         board.wait_for_selector(".eleusis-confirm-abandon", state="visible")
+        page.wait_for_timeout(HAND_SETTLE_MS)  # Yes waits the settle time: the teacher reads the question
         board.query_selector(".eleusis-confirm-abandon").click()
         page.wait_for_function("(b) => b.querySelector('.eleusis-deal').offsetParent !== null", arg=board)
 

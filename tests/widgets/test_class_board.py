@@ -505,3 +505,24 @@ def test_after_a_computer_played_first_the_hint_asks_the_players_not_the_engine(
     assert "consented" not in board.message_html and "consent" in board.message_html
     board.teacher.agree.click()
     assert board.round.hints == ["colours matter"]
+
+
+@pytest.mark.parametrize(("plots", "label"), [(False, "Hypotheses"), (True, "Narrowing")])
+def test_the_class_hypotheses_are_one_click_from_the_table_with_or_without_the_plot(
+    plots: bool, label: str
+) -> None:
+    # A lesson's quick board has no plot: its hypotheses panel must still be reachable (lesson 2 says so).
+    board = ClassBoard(players=["Ana", "Ben"], rule="card is red", plots=plots, autosave=False)
+    assert board.view_choice.layout.display != "none" and board.view_choice.options == ("Evidence", label)
+    assert board.panel is not None and board._narrowing.layout.display == "none"
+    board.view_choice.value = label
+    assert board._narrowing.layout.display is None and board.table.layout.display == "none"
+    board.view_choice.value = "Evidence"
+    assert board.table.layout.display is None
+
+
+def test_without_a_hypotheses_panel_or_a_plot_there_is_no_second_view() -> None:
+    board = ClassBoard(
+        players=["Ana", "Ben"], rule="card is red", plots=False, hypotheses=False, autosave=False
+    )
+    assert board.view_choice.layout.display == "none"
