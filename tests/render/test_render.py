@@ -226,6 +226,21 @@ def test_table_sidelines_hang_under_their_card() -> None:
     assert 'width="90"' in html and "display:inline-block" in html  # columns wrap as inline blocks
 
 
+def test_a_wrong_card_is_smaller_but_its_rank_reads_as_large_as_a_mainline_rank() -> None:
+    main = parse_cards("5H 6S")
+    html = table_html(main, [[Card.parse("10D"), (Card.parse("3H"), Card.parse("QH"))], []], card_width=80)
+    pictures = ET.fromstring(f"<div>{html}</div>").iter(SVG + "svg")
+    on_screen = {}  # card -> (picture width px, corner rank px on screen)
+    for svg in pictures:
+        rank = next(svg.iter(SVG + "text"))
+        width = float(svg.get("width") or 0)
+        on_screen[svg.get("data-card")] = (width, float(rank.get("font-size") or 0) * width / 100)
+    assert on_screen["5♥"] == on_screen["6♠"] == (80, 20)
+    for wrong in ("10♦", "3♥", "Q♥"):
+        width, rank = on_screen[wrong]
+        assert width == 64 and rank >= 0.99 * 20, (wrong, width, rank)  # 19.84 px beside 20
+
+
 def test_table_accepts_sideline_play_objects_markers_and_highlights() -> None:
     from eleusis_lab.play.table import Marker, SidelinePlay
 
