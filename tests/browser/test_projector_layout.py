@@ -8,8 +8,9 @@ after the reveal, and with an Express hand of 12 and more cards and a wrong gues
 - the page does not scroll: the status, the table, the verdict, the hand and the action row are inside
   the screen, and no box inside the table scrolls (older cards are never hidden);
 - every table card shows its corner (the point there hits that card: nothing covers it, nothing clips it)
-  and its rank inside the card; the mainline's ranks (a 10 among them: the test plays one there) and the
-  wrong cards' ranks are at least 16 px at 1280×720, the wrong cards' owner names at least 14 px;
+  and its rank inside the card, no owner's name over it; the mainline's ranks (a 10 among them: the test
+  plays one there) and the wrong cards' ranks are at least 16 px at 1280×720, the wrong cards' owner names
+  at least 14 px;
 - every card of the hand is drawn whole inside the screen and is the button under its centre;
 - the narrowing plot is one click away ("Narrowing") and the table one click back ("Evidence");
 - the next student's hand comes greyed out, their name lit above it, for the settle time (issue 29 #2).
@@ -88,8 +89,14 @@ _MEASURE = """(b) => {
   const table = b.querySelector('.eleusis-table');
   const mainline = Array.from(b.querySelectorAll('.eleusis-table .eleusis-mainline-card svg')).map(corner);
   const sideline = Array.from(b.querySelectorAll('.eleusis-table .eleusis-sideline-play svg')).map(corner);
-  const owners = Array.from(b.querySelectorAll('.eleusis-table .eleusis-sideline-player')).map(el => ({
-    name: el.innerText, px: parseFloat(getComputedStyle(el).fontSize), box: box(el)}));
+  // An owner's name sits on the card's top right, never over its rank (the larger index of a wrong card).
+  const owners = Array.from(b.querySelectorAll('.eleusis-table .eleusis-sideline-player')).map(el => {
+    const n = el.getBoundingClientRect();
+    const rank = el.parentElement.querySelector('svg text').getBoundingClientRect();
+    return {name: el.innerText, px: parseFloat(getComputedStyle(el).fontSize), box: box(el),
+            overRank: n.left < rank.right - 0.5 && n.right > rank.left + 0.5 &&
+                      n.top < rank.bottom - 0.5 && n.bottom > rank.top + 0.5};
+  });
   const scrollers = table ? [table, ...table.querySelectorAll('*')].filter(el =>
     el.scrollHeight > el.clientHeight + 2 &&
     /auto|scroll|hidden/.test(getComputedStyle(el).overflowY)).length : 0;
@@ -281,6 +288,9 @@ def _problems(
         side = [c for c in m["sideline"] if c["px"] is not None and c["px"] < MIN_SIDELINE_RANK_PX - 0.05]
         if side:
             said.append(f"wrong cards' ranks below {MIN_SIDELINE_RANK_PX} px: {side[:3]}")
+    covering = [o["name"] for o in m["owners"] if o["overRank"]]
+    if covering:
+        said.append(f"owner names drawn over their card's rank: {covering}")
     tiny = [o for o in m["owners"] if o["px"] < MIN_OWNER_PX]
     if tiny:
         said.append(f"owner names below {MIN_OWNER_PX} px: {tiny[:3]}")
