@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from eleusis_lab.cards import Card, as_card
-from eleusis_lab.render.svg import FONT, VIEW_H, VIEW_W, card_svg
+from eleusis_lab.render.svg import FONT, LARGE_CORNER, VIEW_H, VIEW_W, card_svg
 
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.play.round import Round
@@ -30,7 +30,7 @@ _SIDE_PEEK = 0.42
 _SIDE_PEEK_TIGHT = 0.375
 _STRING_PEEK = 0.42
 # A table's geometry in card widths (one place, read by table_html and fit_card_size).
-_SIDE_SCALE = 0.8  # a wrong card is this much of a mainline card
+_SIDE_SCALE = 0.8  # a wrong card is this much of a mainline card (its rank as large: LARGE_CORNER)
 _SIDE_TOP = 0.06  # gap between a mainline card and its sideline
 _COLUMN_GAP = 0.08  # right of each column
 _ROW_GAP = 0.2  # under each column (between wrapped rows)
@@ -172,7 +172,10 @@ def table_html(
             fan = []
             for k, card in enumerate(cards):
                 shift = 0 if k == 0 else -(1 - _STRING_PEEK) * side_width
-                picture = card_svg(card, width=side_width, highlight=marks.get((i, j)), **paint)
+                # The card is smaller, so the older ones fit; its rank is not (LARGE_CORNER).
+                picture = card_svg(
+                    card, width=side_width, highlight=marks.get((i, j)), corner=LARGE_CORNER, **paint
+                )
                 fan.append(
                     f'<span style="display:inline-block;margin-left:{px(shift)};vertical-align:top">'
                     f"{sized(picture, side_width)}</span>"

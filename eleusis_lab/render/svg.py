@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from eleusis_lab.cards import Card, Ink, Outline, Shape, Suit
@@ -40,6 +41,34 @@ HIGHLIGHTS: dict[str, tuple[str, str | None]] = {
 }
 
 VIEW_W, VIEW_H = 100, 140
+
+
+@dataclass(frozen=True)
+class CornerLayout:
+    """A playing card's corner index (rank over suit) in the 100 x 140 viewBox, and how far in the court
+    cards' panel starts so the index never touches it."""
+
+    rank_size: float  # every rank's font size, the "10" included
+    rank_x: float  # the rank's centre
+    rank_baseline: float
+    ten_width: float  # a "10" is condensed to this width, not shrunk
+    suit_x: float
+    suit_y: float
+    suit_size: float
+    panel_x: float
+
+
+# The index of a card drawn full size (a mainline, a hand, a worksheet).
+CORNER = CornerLayout(
+    rank_size=25, rank_x=15, rank_baseline=29, ten_width=24, suit_x=6, suit_y=34, suit_size=18, panel_x=27
+)
+# The index of a card drawn at 0.8 of the others (a wrong card under the mainline): a rank 31/25 as large,
+# so on screen it reads as large as a mainline card's, and a smaller suit, so rank and suit still show in
+# the strip a stacked wrong card leaves visible (the top 0.375 of the card, 52.5 units); the court panel
+# narrows to stay clear of the larger index.
+LARGE_CORNER = CornerLayout(
+    rank_size=31, rank_x=16, rank_baseline=32, ten_width=28, suit_x=8, suit_y=36, suit_size=16, panel_x=30
+)
 
 # Suit shapes in a 100 x 100 box, centred on (50, 50).
 _SUIT_PATHS = {
@@ -96,6 +125,7 @@ def card_svg(
     greyscale: bool = False,
     title: bool = True,
     four_colour: bool = False,
+    corner: CornerLayout = CORNER,
 ) -> str:
     """A standalone ``<svg>`` of ``card``, ``width`` pixels wide (height 1.4 x width).
 
@@ -103,8 +133,10 @@ def card_svg(
     (amber, dotted), ``selected`` (blue), ``predicted`` (purple), or any ``#rrggbb`` colour.
     ``greyscale`` keeps suits, inks and outlines apart without colour (hollow red suits, hollow/solid/grey
     letters, dashed red outlines).  ``four_colour`` draws diamonds blue and clubs green (colour-blind
-    safe; the shapes do not change).  ``title`` adds a ``<title>`` with the card in words (tooltip, screen
-    readers): a letter card says its ink in words, ``A — red ink, circle, black outline``.
+    safe; the shapes do not change).  ``corner``: where a playing card's rank and suit index sits and how
+    large (:data:`LARGE_CORNER` for a card drawn smaller than its neighbours).  ``title`` adds a
+    ``<title>`` with the card in words (tooltip, screen readers): a letter card says its ink in words,
+    ``A — red ink, circle, black outline``.
     """
     if not isinstance(card, Card):
         raise TypeError(f"card_svg expects a Card, not {type(card).__name__}")
@@ -123,7 +155,7 @@ def card_svg(
         f'fill="#ffffff" stroke="#707070" stroke-width="1.5"/>'
     )
     if card.is_playing:
-        parts.append(_playing_face(card, greyscale, four_colour))
+        parts.append(_playing_face(card, greyscale, four_colour, corner))
     elif card.is_letter:
         parts.append(_letter_face(card, greyscale))
     else:
@@ -179,28 +211,34 @@ FOUR_COLOUR_CSS = "".join(
 
 
 # -- faces ---------------------------------------------------------------------------------------
-def _playing_face(card: Card, greyscale: bool, four_colour: bool = False) -> str:
+def _playing_face(card: Card, greyscale: bool, four_colour: bool, corner: CornerLayout) -> str:
     assert card.suit is not None and card.rank is not None
     suit = card.suit
     colour = BLACK if greyscale else suit_colour(suit, four_colour=four_colour)
     css = "" if greyscale else f' class="eleusis-suit-{suit.value}"'
     label = card.label
-    # "10" is two glyphs wide: squeeze it so both corners keep the same footprint.
-    size = 25 if len(label) == 1 else 21
-    spacing = ' letter-spacing="-1.5"' if len(label) > 1 else ""
-    corner = (
-        f'<text x="15" y="29" font-family="{FONT}" font-size="{size}" font-weight="bold" '
-        f'text-anchor="middle" fill="{colour}"{css}{spacing}>{label}</text>'
-        + suit_path(suit, 6, 34, 18, greyscale=greyscale, four_colour=four_colour)
+    # "10" is two glyphs wide: condensed to a fixed width (whatever font the reader has), never smaller,
+    # so it reads as large as every other rank and both corners keep the same footprint.
+    condense = (
+        f' textLength="{_r(corner.ten_width)}" lengthAdjust="spacingAndGlyphs"' if len(label) > 1 else ""
     )
-    parts = [corner, f'<g transform="rotate(180 50 70)">{corner}</g>']
+    index = (
+        f'<text x="{_r(corner.rank_x)}" y="{_r(corner.rank_baseline)}" font-family="{FONT}" '
+        f'font-size="{_r(corner.rank_size)}" font-weight="bold" text-anchor="middle" fill="{colour}"'
+        f"{css}{condense}>{label}</text>"
+        + suit_path(
+            suit, corner.suit_x, corner.suit_y, corner.suit_size, greyscale=greyscale, four_colour=four_colour
+        )
+    )
+    parts = [index, f'<g transform="rotate(180 50 70)">{index}</g>']
     if card.is_face:
         # Court cards: a framed panel with the big rank letter over the suit, readable from afar.
         frame = "#a0a0a0" if greyscale else colour
         frame_css = "" if greyscale else f' class="eleusis-frame-{suit.value}"'
+        panel = corner.panel_x
         parts.append(
-            f'<rect x="27" y="26" width="46" height="88" rx="4" fill="none" stroke="{frame}" '
-            f'stroke-width="1.5"{frame_css}/>'
+            f'<rect x="{_r(panel)}" y="26" width="{_r(VIEW_W - 2 * panel)}" height="88" rx="4" fill="none" '
+            f'stroke="{frame}" stroke-width="1.5"{frame_css}/>'
             f'<text x="50" y="71" font-family="{FONT}" font-size="38" font-weight="bold" '
             f'text-anchor="middle" fill="{colour}"{css}>{label}</text>'
             + suit_path(suit, 35, 77, 30, greyscale=greyscale, four_colour=four_colour)

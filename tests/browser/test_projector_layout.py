@@ -7,8 +7,10 @@ after the reveal, and with an Express hand of 12 and more cards and a wrong gues
 
 - the page does not scroll: the status, the table, the verdict, the hand and the action row are inside
   the screen, and no box inside the table scrolls (older cards are never hidden);
-- every table card shows its corner (the point there hits that card: nothing covers it, nothing clips it);
-  the mainline's ranks are at least 16 px at 1280×720, the wrong cards' owner names at least 14 px;
+- every table card shows its corner (the point there hits that card: nothing covers it, nothing clips it)
+  and its rank inside the card, no owner's name over it; the mainline's ranks (a 10 among them: the test
+  plays one there) and the wrong cards' ranks are at least 16 px at 1280×720, the wrong cards' owner names
+  at least 14 px;
 - every card of the hand is drawn whole inside the screen and is the button under its centre;
 - the narrowing plot is one click away ("Narrowing") and the table one click back ("Evidence");
 - the next student's hand comes greyed out, their name lit above it, for the settle time (issue 29 #2).
@@ -52,6 +54,7 @@ __all__ = ["class_command"]  # the module's server fixture, shared with the proj
 
 SIZES = (PROJECTOR, SMALL)
 MIN_RANK_PX = 16.0  # table ranks at 1280×720, read from the back of a classroom
+MIN_SIDELINE_RANK_PX = 16.0  # the wrong cards' ranks too (the cards are smaller, their ranks are not)
 MIN_OWNER_PX = 14.0  # the names on the wrong cards
 
 # Everything the class reads, measured in one go (a redraw cannot interleave): the page's scrolling
@@ -76,15 +79,24 @@ _MEASURE = """(b) => {
     const hit = document.elementFromPoint(x, y);
     const rank = svg.querySelector('text');
     const scale = r.width / svg.viewBox.baseVal.width;
+    // The rank's drawn box (a condensed 10 included) stays on its card.
+    const g = rank ? rank.getBoundingClientRect() : null;
     return {card: svg.dataset.card,
             seen: !!hit && svg.contains(hit) && y >= 0 && y <= vh && x >= 0 && x <= vw,
-            px: rank ? parseFloat(rank.getAttribute('font-size')) * scale : null};
+            px: rank ? parseFloat(rank.getAttribute('font-size')) * scale : null,
+            rankOnCard: !g || (g.left >= r.left - 0.5 && g.right <= r.right + 0.5 && g.top >= r.top - 0.5)};
   };
   const table = b.querySelector('.eleusis-table');
   const mainline = Array.from(b.querySelectorAll('.eleusis-table .eleusis-mainline-card svg')).map(corner);
   const sideline = Array.from(b.querySelectorAll('.eleusis-table .eleusis-sideline-play svg')).map(corner);
-  const owners = Array.from(b.querySelectorAll('.eleusis-table .eleusis-sideline-player')).map(el => ({
-    name: el.innerText, px: parseFloat(getComputedStyle(el).fontSize), box: box(el)}));
+  // An owner's name sits on the card's top right, never over its rank (the larger index of a wrong card).
+  const owners = Array.from(b.querySelectorAll('.eleusis-table .eleusis-sideline-player')).map(el => {
+    const n = el.getBoundingClientRect();
+    const rank = el.parentElement.querySelector('svg text').getBoundingClientRect();
+    return {name: el.innerText, px: parseFloat(getComputedStyle(el).fontSize), box: box(el),
+            overRank: n.left < rank.right - 0.5 && n.right > rank.left + 0.5 &&
+                      n.top < rank.bottom - 0.5 && n.bottom > rank.top + 0.5};
+  });
   const scrollers = table ? [table, ...table.querySelectorAll('*')].filter(el =>
     el.scrollHeight > el.clientHeight + 2 &&
     /auto|scroll|hidden/.test(getComputedStyle(el).overflowY)).length : 0;
@@ -181,6 +193,8 @@ def _play(
     chosen = cards["hand"][0]
     if want_right is not None and cards["top"] is not None:
         fitting = [c for c in cards["hand"] if rule(cards["top"], c) == want_right]
+        # A 10 when one fits, so a 10 reaches the mainline and its (condensed) rank is measured there.
+        fitting.sort(key=lambda c: not c.startswith("10"))
         chosen = fitting[0] if fitting else chosen
     before = board.evaluate(SIGNATURE)
     owner = board.evaluate(_HAND_LOOK)["owner"]
@@ -226,12 +240,14 @@ def _measure(
 def _summary(m: dict[str, Any]) -> str:
     ranks = [c["px"] for c in m["mainline"] if c["px"]]
     side = [c["px"] for c in m["sideline"] if c["px"]]
+    tens = [c["px"] for c in m["mainline"] + m["sideline"] if c["px"] and c["card"].startswith("10")]
     owners = [o["px"] for o in m["owners"]]
     return (
         f"{m['moment']:>16} {m['size']:>8}: page {m['pageHeight']} px, actions bottom "
         f"{m['actions']['bottom'] if m['actions'] else None}, mainline {len(m['mainline'])} "
         f"(rank {min(ranks, default=0):.1f} px), sideline {len(m['sideline'])} "
         f"(rank {min(side, default=0):.1f} px, names {min(owners, default=0):.0f} px), "
+        f"10s {len(tens)} (rank {min(tens, default=0):.1f} px), "
         f"hand {len(m['hand'])}, inner scroll boxes {m['scrollers']}"
     )
 
@@ -258,6 +274,9 @@ def _problems(
     hidden = [c["card"] for c in m["mainline"] + m["sideline"] if not c["seen"] and "table" in parts]
     if hidden:
         said.append(f"table cards not seen: {hidden}")
+    spilt = [c["card"] for c in m["mainline"] + m["sideline"] if not c["rankOnCard"]]
+    if spilt:
+        said.append(f"ranks drawn past their card's edge: {spilt}")
     if hand:
         cut = [c["card"] for c in m["hand"] if not (c["inside"] and c["hitsItself"])]
         if cut or not m["hand"]:
@@ -266,6 +285,12 @@ def _problems(
         small = [c for c in m["mainline"] if c["px"] is not None and c["px"] < MIN_RANK_PX - 0.05]
         if small:
             said.append(f"mainline ranks below {MIN_RANK_PX} px: {small[:3]}")
+        side = [c for c in m["sideline"] if c["px"] is not None and c["px"] < MIN_SIDELINE_RANK_PX - 0.05]
+        if side:
+            said.append(f"wrong cards' ranks below {MIN_SIDELINE_RANK_PX} px: {side[:3]}")
+    covering = [o["name"] for o in m["owners"] if o["overRank"]]
+    if covering:
+        said.append(f"owner names drawn over their card's rank: {covering}")
     tiny = [o for o in m["owners"] if o["px"] < MIN_OWNER_PX]
     if tiny:
         said.append(f"owner names below {MIN_OWNER_PX} px: {tiny[:3]}")
@@ -325,6 +350,9 @@ def test_the_whole_evidence_fits_one_screen_at_1280x720_and_1024x768(
                 if appeared["nameBackground"] == settled["nameBackground"]:
                     problems.append(f"the next student's name is not lit: {looks}")
         check("gardner-30-plays")
+        for m in measured[-2:]:
+            if not any(c["card"].startswith("10") for c in m["mainline"]):
+                problems.append(f"no 10 on the mainline to measure at {m['size']}: {m['mainline']}")
 
         # The narrowing plot is one click away, and the table one click back.
         narrowing = page.get_by_role("button", name="Narrowing", exact=True)

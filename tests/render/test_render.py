@@ -17,7 +17,17 @@ from eleusis_lab.render import (
     cards_html,
     table_html,
 )
-from eleusis_lab.render.svg import BLACK, BLUE, FOUR_COLOUR_CSS, GREEN, INK_COLOURS, RED
+from eleusis_lab.render.svg import (
+    BLACK,
+    BLUE,
+    CORNER,
+    FOUR_COLOUR_CSS,
+    GREEN,
+    INK_COLOURS,
+    LARGE_CORNER,
+    RED,
+    CornerLayout,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 COLOURED = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
@@ -84,6 +94,46 @@ def test_playing_card_shows_rank_in_both_corners() -> None:
     assert texts.count("10") == 2
     face = card_svg(Card.parse("QH"))
     assert [t.text for t in ET.fromstring(face).iter(SVG + "text")].count("Q") == 3  # corners + panel
+
+
+def _corner_ranks(svg: str) -> list[ET.Element]:
+    """The two corner ranks (the court panel's big letter is the third text of a court card)."""
+    return list(ET.fromstring(svg).iter(SVG + "text"))[:2]
+
+
+@pytest.mark.parametrize("corner", [CORNER, LARGE_CORNER], ids=["corner", "large-corner"])
+def test_a_ten_is_drawn_as_large_as_every_other_rank_only_condensed(corner: CornerLayout) -> None:
+    sizes = set()
+    for card in standard_deck():
+        ranks = _corner_ranks(card_svg(card, corner=corner))
+        assert [t.text for t in ranks] == [card.label] * 2, card
+        sizes |= {float(t.get("font-size") or 0) for t in ranks}
+        condensed = {(t.get("textLength"), t.get("lengthAdjust")) for t in ranks}
+        if card.label == "10":
+            # Narrower glyphs at the same height: a fixed width, inside the card's left edge.
+            assert condensed == {(ranks[0].get("textLength"), "spacingAndGlyphs")}, card
+            width = float(ranks[0].get("textLength") or 0)
+            left = float(ranks[0].get("x") or 0) - width / 2
+            assert left > 0 and width >= 0.9 * corner.rank_size, card
+        else:
+            assert condensed == {(None, None)}, card
+    assert sizes == {corner.rank_size}  # the 10's font size is every other rank's
+
+
+def test_a_large_corner_draws_a_larger_rank_on_a_card_of_the_same_size() -> None:
+    plain, large = (
+        card_svg(Card.parse("QS"), width=50),
+        card_svg(Card.parse("QS"), width=50, corner=LARGE_CORNER),
+    )
+    assert ET.fromstring(plain).get("width") == ET.fromstring(large).get("width") == "50"
+    size = lambda svg: float(_corner_ranks(svg)[0].get("font-size") or 0)  # noqa: E731
+    assert size(large) / size(plain) >= 1 / 0.8 - 0.01  # a card drawn at 0.8 reads as large as a full one
+    # The suit still sits under the rank and inside the strip a stacked wrong card leaves visible.
+    assert LARGE_CORNER.suit_y > LARGE_CORNER.rank_baseline
+    assert LARGE_CORNER.suit_y + LARGE_CORNER.suit_size <= 0.375 * 140
+    # The court panel moves in, clear of the larger index.
+    panels = [r for r in ET.fromstring(large).iter(SVG + "rect") if r.get("height") == "88"]
+    assert [p.get("x") for p in panels] == ["30"]
 
 
 def test_letter_card_shows_letter_in_ink_and_ink_initial() -> None:
@@ -174,6 +224,21 @@ def test_table_sidelines_hang_under_their_card() -> None:
     # The mainline card comes before its sideline in reading order.
     assert cols[2].index('data-card="7♦"') < cols[2].index('data-card="A♠"')
     assert 'width="90"' in html and "display:inline-block" in html  # columns wrap as inline blocks
+
+
+def test_a_wrong_card_is_smaller_but_its_rank_reads_as_large_as_a_mainline_rank() -> None:
+    main = parse_cards("5H 6S")
+    html = table_html(main, [[Card.parse("10D"), (Card.parse("3H"), Card.parse("QH"))], []], card_width=80)
+    pictures = ET.fromstring(f"<div>{html}</div>").iter(SVG + "svg")
+    on_screen = {}  # card -> (picture width px, corner rank px on screen)
+    for svg in pictures:
+        rank = next(svg.iter(SVG + "text"))
+        width = float(svg.get("width") or 0)
+        on_screen[svg.get("data-card")] = (width, float(rank.get("font-size") or 0) * width / 100)
+    assert on_screen["5♥"] == on_screen["6♠"] == (80, 20)
+    for wrong in ("10♦", "3♥", "Q♥"):
+        width, rank = on_screen[wrong]
+        assert width == 64 and rank >= 0.99 * 20, (wrong, width, rank)  # 19.84 px beside 20
 
 
 def test_table_accepts_sideline_play_objects_markers_and_highlights() -> None:
