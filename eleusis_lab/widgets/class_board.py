@@ -23,7 +23,6 @@ import ipywidgets as w
 from eleusis_lab.cards import Card
 from eleusis_lab.session import GuessNotice, TableSession, new_session_path, saved_sessions
 from eleusis_lab.widgets._common import STYLE, error_text
-from eleusis_lab.widgets.class_guess import GuessBox
 from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
 from eleusis_lab.widgets.class_setup import SetupForm
 from eleusis_lab.widgets.confirm import Choice, ConfirmRow
@@ -34,6 +33,7 @@ from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
     SETTLE_CSS,
     ActionRow,
+    GuessView,
     HandView,
     MessageView,
     RevealConfirm,
@@ -129,7 +129,7 @@ class ClassBoard(SessionBoard, w.VBox):
             no=Choice("Keep playing", "eleusis-abandon-keep", "10em"),
         )
         self.back_ask.add_class("eleusis-back-ask")
-        self.guess_box = GuessBox(self._act)
+        self.guess_box = GuessView(self._act, column=True)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
         self.reveal_view = RevealView(lambda: self.next_round())

@@ -32,7 +32,7 @@ from eleusis_lab.widgets.views import (
     SETTLE_CSS,
     ActionRow,
     FinishBox,
-    GuessRow,
+    GuessView,
     HandView,
     MessageView,
     RevealConfirm,
@@ -131,7 +131,7 @@ class RoundBoard(SessionBoard, w.VBox):
             },
             ROUND_ACTIONS,
         )
-        self.guesses = GuessRow(lambda: self.guess(), self.overrule)
+        self.guesses = GuessView(self.act)
         self.reveal_ask = RevealConfirm(lambda: self.reveal(force=True, record="board"), Settle(clock=clock))
         self.finish_box = FinishBox(lambda: self.finish())
         self.scores = ScoresView()
@@ -304,22 +304,15 @@ class RoundBoard(SessionBoard, w.VBox):
         self._act(lambda s: s.finish(values))
 
     def guess(self, player: str | None = None, text: str | None = None) -> Any:
-        """Judge a guess (by default the one stated in the guess row, with the student's words if it was
-        picked from them): right, or wrong with a counterexample."""
-        name = player or self.guesses.guesser.value
-        statement = self.guesses.statement
-        words = None
+        """Judge a guess (by default the one stated in the guess view, with the student's words if it was
+        picked from them): right, or wrong with a counterexample; None when nothing was judged."""
         if text is None:
-            if statement.problem:  # words with no sentence clicked: said, never judged as something else
-                self.message.say(statement.problem)
-                return None
-            text, words = (statement.rule.text if statement.rule else ""), statement.words
-        said = text
-        if not self._act(lambda s: s.guess(name, said, words)):
-            return None
-        statement.clear()
+            judged = self.guesses.judge_stated(player)
+        else:
+            name = player or str(self.guesses.guesser.value or "")
+            judged = self._act(lambda s: s.guess(name, text, None))
         notice = self.session.notice
-        return notice.result if isinstance(notice, GuessNotice) else None
+        return notice.result if judged and isinstance(notice, GuessNotice) else None
 
     def overrule(self, correct: bool) -> None:
         """The dealer overrules the computer's judgement of the last guess."""
@@ -382,7 +375,6 @@ class RoundBoard(SessionBoard, w.VBox):
         self.hand.render(s)
         self.picker.layout.display = None if self.session.physical and not s.locked else "none"
         self.actions.render(s, len(self.selected))
-        self.guesses.statement.set_deck(r.rule_deck())  # a letters round: letter rules offered and built
         self.guesses.render(s)
         self.finish_box.render(s)
         self.scores.render(s)

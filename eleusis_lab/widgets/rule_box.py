@@ -94,9 +94,10 @@ class RuleBox(w.VBox):
         self.mode.add_class("eleusis-rule-box-mode")
         self.message = w.HTML()
         self.message.add_class("eleusis-rule-box-message")
-        self.chooser = RuleChooser(deck, with_words=False)  # the words come from the box above
-        # The box's own "By clicks" opens the builder (one builder, whose rule is the box's).
-        self.chooser.builder_button.layout.display = "none"
+        # The words come from the box above; "Open in the builder" is the box's own "By clicks" (one
+        # builder, whose rule is the box's), prefilled with the row clicked (or the best one).
+        self.chooser = RuleChooser(deck, with_words=False, opens=self._open_picked)
+        self.chooser.builder_button.layout.display = "none"  # shown with rows to open
         self.chooser.on_pick(self._picked)
         self.builder = self._new_builder(deck)
         self.area = w.VBox()
@@ -138,13 +139,13 @@ class RuleBox(w.VBox):
             self.text.value = text  # observed: it comes back here once
             return
         if not text.strip():
-            self.chooser.show([])
+            self._offer([])
             self.message.value, self.words = "", None
             self._set_rule(None)
             return
         reading = read_rule_box(text, deck=self.deck)
         offered = list(reading.matches) if self.mode.value == WORDS else []
-        self.chooser.show(offered)
+        self._offer(offered)
         self.words = text.strip() if offered else None
         message = reading.message
         if reading.matches and not offered:
@@ -160,7 +161,7 @@ class RuleBox(w.VBox):
     def clear(self) -> None:
         """Empty the box (after a statement is kept): no rule, no words, a fresh builder."""
         self.text.value = ""
-        self.chooser.show([])
+        self._offer([])
         self.message.value, self.words = "", None
         old, self.builder = self.builder, self._new_builder(self.deck)
         if self.mode.value == BY_CLICKS:
@@ -182,6 +183,16 @@ class RuleBox(w.VBox):
         super().close()
 
     # -- drawing --
+    def _offer(self, matches: list[RuleMatch]) -> None:
+        self.chooser.show(matches)
+        self.chooser.builder_button.layout.display = None if matches else "none"
+
+    def _open_picked(self) -> None:
+        """*Open in the builder* under the sentences: the row clicked (or the best one) to adjust."""
+        if self.chooser.picked is None and self.chooser.matches:
+            self.chooser.pick(0)
+        self.build()
+
     def _new_builder(self, deck: str) -> RuleBuilder:
         builder = RuleBuilder(deck)
         builder.on_change(lambda b: self._set_rule(b.rule) if b is self.builder else None)

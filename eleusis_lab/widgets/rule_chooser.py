@@ -40,8 +40,11 @@ STYLE = """
 class RuleChooser(w.VBox):
     """Type words, get at most a handful of rules as sentences, click one: ``chooser.picked``."""
 
-    def __init__(self, deck: str = "standard", *, with_words: bool = True) -> None:
-        """``with_words=False`` leaves out its own word box (a caller with one calls :meth:`show`)."""
+    def __init__(
+        self, deck: str = "standard", *, with_words: bool = True, opens: Callable[[], object] | None = None
+    ) -> None:
+        """``with_words=False`` leaves out its own word box (a caller with one calls :meth:`show`);
+        ``opens``: what *Open in the builder* does instead (a caller with a builder of its own)."""
         self.deck = deck
         self.matches: list[RuleMatch] = []
         self.rows: list[w.Button] = []
@@ -64,7 +67,10 @@ class RuleChooser(w.VBox):
         self.list = w.VBox(layout=w.Layout(width="100%"))
         self.list.add_class("eleusis-chooser-list")
         self.builder_button = button(
-            "Open in the builder", "eleusis-chooser-to-builder", lambda _b: self.open_builder(), width="13em"
+            "Open in the builder",
+            "eleusis-chooser-to-builder",
+            lambda _b: (opens or self.open_builder)(),
+            width="13em",
         )
         self.builder_area = w.VBox()
         super().__init__(

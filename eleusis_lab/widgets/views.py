@@ -27,7 +27,7 @@ from eleusis_lab.widgets._common import FONT, banner, button, error_text, points
 from eleusis_lab.widgets.confirm import Choice, ConfirmRow
 from eleusis_lab.widgets.options import OptionFields
 from eleusis_lab.widgets.parts import HandArea, TableArea
-from eleusis_lab.widgets.rule_box import RuleBox
+from eleusis_lab.widgets.rule_box import WORDS, RuleBox
 from eleusis_lab.widgets.settle import SETTLE_SECONDS, Settle
 from eleusis_lab.widgets.verdicts import VARIANT_TITLES, end_text, possessive, second_person, verdict_banner
 
@@ -37,7 +37,8 @@ __all__ = [
     "ActionRow",
     "BoardSession",
     "FinishBox",
-    "GuessRow",
+    "GuessView",
+    "GuessingSession",
     "HandView",
     "MessageView",
     "RevealConfirm",
@@ -524,42 +525,152 @@ class RevealConfirm(ConfirmRow):
         self.add_class("eleusis-reveal-ask")
 
 
-class GuessRow(w.VBox):
-    """Who guesses, their rule (in words, by clicks or as rule text: the kit's one
-    :class:`~eleusis_lab.widgets.rule_box.RuleBox`), the judgement (and the dealer's overrule right
-    after a guess)."""
+class GuessingSession(BoardSession, Protocol):
+    """What the guess view reads of a session, and the two calls it acts by."""
 
-    def __init__(self, judge: Callable[[], object], overrule: Callable[[bool], object]) -> None:
+    def guess(self, player: str, text: str | None = None, words: str | None = None) -> Notice: ...
+
+    def overrule(self, correct: bool) -> Notice: ...
+
+
+class GuessView(w.VBox):
+    """Who guesses and their rule (in words, by clicks or as rule text: the kit's one
+    :class:`~eleusis_lab.widgets.rule_box.RuleBox`), judged by the session; words alone go to the dealer
+    when a person deals; the dealer's overrule right after a guess.  ``act`` is the board's one way to
+    act on the session (a refusal is its message line); what is missing from a statement is said in
+    the view's own line.  ``column``: a narrow column beside the class board's table (one field a line),
+    else a row under the round boards' hand."""
+
+    def __init__(self, act: Callable[[Callable[[], object]], bool], *, column: bool = False) -> None:
+        self._act, self.column = act, column
+        self._session: GuessingSession | None = None
         self.guesser = w.Dropdown(description="Who guesses", style={"description_width": "initial"})
-        self.guesser.layout.width = "20em"
-        # No example rule in the placeholder: an example might be the secret rule itself.
+        self.guesser.layout.width = "95%" if column else "20em"
+        # No example rule in the placeholder: a projector shows it, and an example might be the secret.
         self.statement = RuleBox(placeholder="the rule in your words, then Enter and click the one you mean")
+        self.statement.text.add_class("eleusis-guess-words")
         self.statement.text.add_class("eleusis-guess-input")
+        self.statement.chooser.add_class("eleusis-guess-choices")
         self.statement.layout.max_width = "1000px"
-        self.judge = button("Judge the guess", "eleusis-guess", lambda _b: judge(), width="12em")
-        self.right = button(
-            "Dealer: count it right", "eleusis-overrule-right", lambda _b: overrule(True), width="14em"
+        self.chooser = self.statement.chooser
+        self.find = button("Find rules", "eleusis-find-rules", lambda _b: self.find_rules(), width="9em")
+        self.judge = button("Judge the guess", "eleusis-guess", lambda _b: self.judge_stated(), width="12em")
+        self.judge.add_class("eleusis-judge-choice")
+        self.dealer_judges = button(
+            "The dealer judges these words",
+            "eleusis-dealer-judges",
+            lambda _b: self.judge_words(),
+            width="16em",
         )
-        self.wrong = button(
-            "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: overrule(False), width="14em"
+        self.overrule_right = button(
+            "Dealer: count it right", "eleusis-overrule-right", lambda _b: self.overrule(True), width="14em"
         )
-        head = w.HTML('<b style="font-size:17px">State the rule</b>: in words, by clicks or as rule text')
-        self.row = w.VBox([head, self.statement, w.HBox([self.guesser, self.judge])])
-        self.overrule = w.HBox([self.right, self.wrong])
+        self.overrule_wrong = button(
+            "Dealer: count it wrong", "eleusis-overrule-wrong", lambda _b: self.overrule(False), width="14em"
+        )
+        self.overrule_row = w.HBox(
+            [self.overrule_right, self.overrule_wrong], layout=w.Layout(flex_flow="row wrap")
+        )
+        self.message = w.HTML()
+        self.message.add_class("eleusis-guess-message")
+        if column:
+            self.head = w.HTML('<b style="font-size:18px">A student states the rule</b>')
+            # the guesser above the statement: one field a line, the labels above their fields
+            self._buttons: list[w.Widget] = [self.find, self.judge]
+            self.buttons: w.Box = w.VBox(self._buttons)
+            self.row = w.VBox([self.head, self.guesser, self.statement, self.buttons])
+        else:
+            self.head = w.HTML(
+                '<b style="font-size:17px">State the rule</b>: in words, by clicks or as rule text'
+            )
+            self._buttons = [self.guesser, self.find, self.judge]
+            self.buttons = w.HBox(self._buttons, layout=w.Layout(flex_flow="row wrap"))
+            self.row = w.VBox([self.head, self.statement, self.buttons])
         super().__init__()
+        if column:  # framed, so the class sees where a statement goes
+            self.layout = w.Layout(border="2px solid transparent", padding="4px 8px", margin="0 0 8px 0")
         self.add_class("eleusis-guess-box")
 
-    def render(self, session: BoardSession) -> None:
-        guessers = session.guessers()
+    def render(self, session: GuessingSession) -> None:
+        self._session = session
+        r = session.round
+        if r is not None:
+            self.statement.set_deck(r.rule_deck())  # a letters round: letter rules offered and built
+        names = session.guessers()
         kids: list[w.Widget] = []
-        if guessers:
-            old = self.guesser.value
-            self.guesser.options = guessers
-            self.guesser.value = old if old in guessers else guessers[0]
+        if names:
+            if list(self.guesser.options) != names:
+                old = self.guesser.value
+                self.guesser.options = names
+                self.guesser.value = old if old in names else names[0]
             kids.append(self.row)
+            # a person deals: the student's words may go to them
+            person_deals = r is not None and bool(r.dealer)
+            set_children(self.buttons, [*self._buttons, *([self.dealer_judges] if person_deals else [])])
+        elif self.statement.chooser.matches:
+            self.statement.chooser.show([])  # no guess now: no sentences left on the screen
         if "overrule" in session.possible() and session.last_was_guess():
-            kids.append(self.overrule)
+            kids.append(self.overrule_row)
+        kids.append(self.message)
         set_children(self, kids)
+        # Nothing to do and nothing to say: no frame round an empty box (the box stays in the layout, so
+        # nothing on the board moves when a guess becomes possible).
+        if self.column:
+            self.layout.border = "2px solid #f59e0b" if self._asks() else "2px solid transparent"
+
+    def _asks(self) -> bool:
+        return len(self.children) > 1 or bool(self.message.value)
+
+    # -- the ways to act --
+    def find_rules(self) -> None:
+        """Offer the rules closest to the words typed (nothing changes in the round)."""
+        said = self.statement.text.value.strip()
+        if not said:
+            self.say("Type what the student said first.")
+            return
+        if self.statement.mode.value != WORDS:
+            self.statement.mode.value = WORDS
+        if self.statement.words != said:  # read already when the field was left (the click's blur)
+            self.statement.type_text(said)
+        self.say("")
+
+    def judge_stated(self, player: str | None = None) -> bool:
+        """Judge the rule stated (the row clicked, the rule built or typed), with the student's words when
+        it was picked from them; what is missing is said, and nothing is judged."""
+        statement = self.statement
+        if statement.problem:  # words with no sentence clicked: said, never judged as something else
+            self.say(statement.problem)
+            return False
+        text, words = (statement.rule.text if statement.rule else None), statement.words
+        return self._guess(player, text, words)
+
+    def judge_words(self) -> bool:
+        """A person deals: the student's words go to the dealer, who rules right or wrong."""
+        said = self.statement.text.value.strip()
+        if not said:
+            self.say("Type what the student said first.")
+            return False
+        return self._guess(None, None, said)
+
+    def overrule(self, correct: bool) -> bool:
+        session = self._session
+        return session is not None and self._act(lambda: session.overrule(correct))
+
+    def _guess(self, player: str | None, text: str | None, words: str | None) -> bool:
+        session = self._session
+        if session is None:
+            return False
+        who = player or str(self.guesser.value or "")
+        if not self._act(lambda: session.guess(who, text, words)):
+            return False
+        self.statement.clear()
+        self.say("")
+        return True
+
+    def say(self, text: str) -> None:
+        self.message.value = banner(text, "warning", size="18px") if text else ""
+        if text and self.column:
+            self.layout.border = "2px solid #f59e0b"
 
 
 class FinishBox(w.VBox):

@@ -259,10 +259,10 @@ def test_every_widget_escapes_hostile_text(sweep: WidgetSweep) -> None:
                 )
             ]
         )
-    board.guess_box.words.value = HOSTILE_WORDS
+    board.guess_box.statement.text.value = HOSTILE_WORDS
     board.guess_box.find_rules()
     sweep.check("class board: a guess in words")
-    board.guess_box.words.value = HOSTILE[0]
+    board.guess_box.statement.text.value = HOSTILE[0]
     board.guess_box.find_rules()
     board.give_hint(HOSTILE_HINT, players_agree=True)
     board.abandon()

@@ -178,20 +178,20 @@ def test_a_guess_in_words_offers_rules_to_pick_then_judges_it() -> None:
     r = board.round
     button_for(board, fitting(r)[0]).click()
     box = board.guess_box
-    assert box.guesser.options and box.words_row in box.children
+    assert box.guesser.options and box.row in box.children
     before = board.session.to_json()
-    box.words.value = "purple elephants"
+    box.statement.text.value = "purple elephants"
     box.find.click()
-    assert "No rule matches" in box.message.value and board.session.to_json() == before
-    box.words.value = "alternate colours"
+    assert "No rule matches" in box.statement.message.value and board.session.to_json() == before
+    box.statement.text.value = "alternate colours"
     box.find.click()
-    assert box.chooser in box.children and box.chooser.picked is None
+    assert box.chooser in box.statement.area.children and box.chooser.picked is None
     labels = [row.description for row in box.chooser.rows]
     assert any("Alternate red and black" in label for label in labels)
-    box.judge_choice.click()  # nothing clicked yet: one line, nothing judged
+    box.judge.click()  # nothing clicked yet: one line, nothing judged
     assert "Click the rule" in box.message.value and board.session.to_json() == before
     box.chooser.rows[labels.index("Alternate red and black cards.")].click()
-    box.judge_choice.click()
+    box.judge.click()
     assert r.is_over and "RIGHT" in board.verdict_html
     assert "eleusis-scores" in board.scores.value
 
@@ -201,7 +201,7 @@ def _words_found(words: str) -> tuple[ClassBoard, Any]:
     board = _board("express", "card.color != prev.color")
     button_for(board, fitting(board.round)[0]).click()
     box = board.guess_box
-    box.words.value = words
+    box.statement.text.value = words
     box.find.click()
     return board, box
 
@@ -213,7 +213,7 @@ def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
     assert "eleusis-chooser-row" in rows[0]._dom_classes  # the chooser's ≥ 18 px rows, one per row
     rows[2].click()
     assert box.chooser.picked == matches[2]
-    box.judge_choice.click()
+    box.judge.click()
     guesser = str(board.session.events[-2].describe()).split(" guesses: ")
     assert guesser[1] == matches[2].text  # the log says the rule judged: the third row's
     (kept,) = [h for h in board.session.hypotheses if h.student == guesser[0]]
@@ -223,15 +223,16 @@ def test_the_clicked_row_of_the_guess_chooser_is_the_row_judged() -> None:
 def test_a_candidate_adjusted_in_the_builder_is_the_rule_judged() -> None:
     board, box = _words_found("alternate colours")
     box.chooser.rows[0].click()
-    builder = box.chooser.open_builder()
-    assert builder is not None and builder.rule == Rule.parse(box.chooser.matches[0].text)
+    box.chooser.builder_button.click()  # "Open in the builder": the box's own builder, prefilled
+    builder = box.statement.builder
+    assert builder in box.statement.area.children and builder.rule == Rule.parse(box.chooser.matches[0].text)
     builder.rows("main")[0].comparison.value = "same as"  # what the teacher's click on it does
-    box.judge_choice.click()
+    box.judge.click()
     guessed = [e.describe() for e in board.session.events if " guesses: " in e.describe()]
     assert guessed and guessed[-1].endswith("guesses: card.color == prev.color")
-    box.words.value = "red cards"
-    box.find.click()  # new words: the old builder goes with the old candidates
-    assert box.chooser.builder is None and box.chooser.builder_area.children == ()
+    (kept,) = [h for h in board.session.hypotheses if h.rule == Rule.parse("card.color == prev.color")]
+    assert kept.words == "alternate colours", "the words stay with the adjusted rule"
+    assert box.statement.builder is not builder, "the judged statement's builder is let go"
 
 
 def test_a_judged_guess_becomes_the_class_hypothesis_on_the_narrowing_plot() -> None:
@@ -240,11 +241,11 @@ def test_a_judged_guess_becomes_the_class_hypothesis_on_the_narrowing_plot() -> 
     button_for(board, fitting(r)[0]).click()
     box = board.guess_box
     who = str(box.guesser.value)
-    box.words.value = "only red cards"
+    box.statement.text.value = "only red cards"
     box.find.click()
     said = box.chooser.matches[0]
     box.chooser.rows[0].click()
-    box.judge_choice.click()
+    box.judge.click()
     assert "WRONG" in board.verdict_html or "RIGHT" in board.verdict_html
     (kept,) = [h for h in board.session.hypotheses if h.student == who]
     assert kept.words == "only red cards" and kept.rule == Rule.parse(said.text)
@@ -282,7 +283,7 @@ def test_a_wrong_typed_guess_shows_a_counterexample_and_the_dealer_may_overrule(
     board = _board("express", "card.color != prev.color", options={"counterexample": True})
     r = board.round
     button_for(board, fitting(r)[0]).click()
-    board.guess_box.text.value = "card is red"
+    board.guess_box.statement.text.value = "card is red"
     board.guess_box.judge.click()
     assert "WRONG" in board.verdict_html and "eleusis-highlight-falsifier" in board.verdict_html
     assert board.guess_box.overrule_row in board.guess_box.children
@@ -458,11 +459,11 @@ def test_a_player_deals_judges_words_and_the_deal_passes_on() -> None:
     while not board.guess_box.guesser.options or "guess" not in board.session.possible():
         button_for(board, fitting(r)[0]).click()
     box = board.guess_box
-    assert box.dealer_judges in box.children  # a person deals: words can go to them
+    assert box.dealer_judges in box.buttons.children  # a person deals: words can go to them
     before = board.session.to_json()
     box.dealer_judges.click()  # no words yet: one line, nothing changes
     assert "Type what the student said" in box.message.value and board.session.to_json() == before
-    box.words.value = "red then black"
+    box.statement.text.value = "red then black"
     box.dealer_judges.click()
     assert box.overrule_row in box.children and "The dealer judges" in board.verdict_html
     board.guess_box.overrule_right.click()

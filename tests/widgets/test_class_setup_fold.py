@@ -231,7 +231,7 @@ def test_a_wrong_guess_shows_a_counterexample_only_when_the_round_says_so(ticked
     clock.wait(SETTLE_SECONDS)  # the first student walks up to the board
     button_for(board, fitting(r)[0]).click()  # a right play: the player may guess
     board.guess_box.guesser.value = player
-    board.guess_box.text.value = f"{FAIR} or card.rank == 5"
+    board.guess_box.statement.text.value = f"{FAIR} or card.rank == 5"
     board.guess_box.judge.click()
     verdict = board.verdict_html
     assert f"{player}&#x27;s guess is WRONG" in verdict or f"{player}'s guess is WRONG" in verdict, verdict

@@ -30,7 +30,7 @@ def test_a_solo_guess_in_words_judges_the_sentence_clicked_and_keeps_the_words()
     assert statement.mode.value == WORDS and statement in board.guesses.row.children
     statement.text.value = "the colours go red, black, red, black"
     board.guesses.judge.click()  # nothing clicked yet: said in one line, nothing judged
-    assert "Click the rule you mean" in board.message.value and _guesses(board) == []
+    assert "Click the rule you mean" in board.guesses.message.value and _guesses(board) == []
     sentences = [row.description for row in statement.chooser.rows]
     assert 1 <= len(sentences) <= 5 and "Alternate red and black cards." in sentences
     statement.chooser.rows[sentences.index("Alternate red and black cards.")].click()
