@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from eleusis_lab.cards import Card, as_card
 from eleusis_lab.render.svg import FONT, LARGE_CORNER, VIEW_H, VIEW_W, card_svg
@@ -24,6 +24,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.play.round import Round
 
 Highlight = str | Mapping[Any, str] | Sequence[str | None] | None
+
+
+class _Paint(TypedDict):
+    """How every card of a picture is painted: the keywords of :func:`card_svg` passed on to each card."""
+
+    greyscale: bool
+    four_colour: bool
+
 
 # How much of a sideline card stays visible under the next one: enough for the corner rank and suit.
 _SIDE_PEEK = 0.42
@@ -56,7 +64,7 @@ def cards_html(
     """
     row = [as_card(c) for c in cards]
     marks = _per_index(highlight, len(row))
-    paint = {"greyscale": greyscale, "four_colour": four_colour}
+    paint = _Paint(greyscale=greyscale, four_colour=four_colour)
     items = []
     for i, card in enumerate(row):
         caption = ""
@@ -107,7 +115,7 @@ def table_html(
     table to its box; ``card_width`` is only the scale the pixel floors (small text) are read against,
     and a wrong card's owner name is never under 14 px.
     """
-    paint = {"greyscale": greyscale, "four_colour": four_colour}
+    paint = _Paint(greyscale=greyscale, four_colour=four_colour)
     px = _px if card_size is None else (lambda x: f"calc({x / card_width:.4f} * {card_size})")
 
     def at_least(floor: float, x: float) -> str:

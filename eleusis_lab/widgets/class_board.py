@@ -23,12 +23,13 @@ import ipywidgets as w
 from eleusis_lab.cards import Card
 from eleusis_lab.session import GuessNotice, TableSession, new_session_path, saved_sessions
 from eleusis_lab.widgets._common import STYLE, error_text
-from eleusis_lab.widgets.class_reveal import RevealView, TeacherFold, scores_table_html
 from eleusis_lab.widgets.class_setup import SetupForm
 from eleusis_lab.widgets.confirm import Choice, ConfirmRow
 from eleusis_lab.widgets.figures import FiguresView
 from eleusis_lab.widgets.hypotheses import HypothesisPanel
+from eleusis_lab.widgets.reveal import RevealView, round_record, scores_table_html
 from eleusis_lab.widgets.settle import Settle
+from eleusis_lab.widgets.teacher import TeacherFold
 from eleusis_lab.widgets.views import (
     PROJECTOR_STYLE,
     SETTLE_CSS,
@@ -132,7 +133,7 @@ class ClassBoard(SessionBoard, w.VBox):
         self.guess_box = GuessView(self._act, column=True)
         self.scores = w.HTML()
         self.scores.add_class("eleusis-scores-area")
-        self.reveal_view = RevealView(lambda: self.next_round())
+        self.reveal_view = RevealView(with_scores=True, next_round=lambda: self.next_round())
         self.panel: HypothesisPanel | None = None
         figures = FiguresView(plot=plots, acceptance_map=acceptance_map)
         if hypotheses:
@@ -398,9 +399,7 @@ class ClassBoard(SessionBoard, w.VBox):
 
     def record(self) -> Any:
         """A static record of the round (table, rule, scores, narrowing plot) for handouts."""
-        from eleusis_lab.widgets.record import RoundRecord
-
-        return RoundRecord.of(self.round, english=self.session.english(), card_width=64)
+        return round_record(self.session)
 
     def totals(self) -> dict[str, float]:
         return self.session.totals()

@@ -26,6 +26,7 @@ from eleusis_lab.play import Round
 from eleusis_lab.session import GuessNotice, SessionError, TableSession, new_session_path
 from eleusis_lab.widgets._common import STYLE
 from eleusis_lab.widgets.parts import CardPicker
+from eleusis_lab.widgets.reveal import RevealView
 from eleusis_lab.widgets.round_setup import RoundSetup
 from eleusis_lab.widgets.settle import Settle
 from eleusis_lab.widgets.views import (
@@ -36,7 +37,6 @@ from eleusis_lab.widgets.views import (
     HandView,
     MessageView,
     RevealConfirm,
-    RevealPanel,
     ScoresView,
     SessionBoard,
     StatusView,
@@ -135,7 +135,7 @@ class RoundBoard(SessionBoard, w.VBox):
         self.reveal_ask = RevealConfirm(lambda: self.reveal(force=True, record="board"), Settle(clock=clock))
         self.finish_box = FinishBox(lambda: self.finish())
         self.scores = ScoresView()
-        self.reveal_panel = RevealPanel()
+        self.reveal_view = RevealView(with_record=True)
         self.next_button = w.Button(description="Next round", layout=w.Layout(width="10em"))
         self.next_button.add_class("eleusis-next-round")
         self.next_button.on_click(lambda _b: self.next_round())
@@ -152,7 +152,7 @@ class RoundBoard(SessionBoard, w.VBox):
         left = w.VBox(self.play_views(), layout=w.Layout(flex="3 1 0%", min_width="0"))
         self.play_row = w.HBox([left, *([self.panel] if self.panel else [])], layout=w.Layout(width="100%"))
         figures = [self.panel.figures] if self.panel is not None else []
-        bottom = [self.scores, self.reveal_panel, w.HBox([self.next_button, self.four_colour])]
+        bottom = [self.scores, self.reveal_view, w.HBox([self.next_button, self.four_colour])]
         self.play_area = w.VBox([self.status, *self.under_status(), self.play_row, *figures, *bottom])
         self.play_area.add_class("eleusis-play")
         self._title = w.HTML(STYLE + SETTLE_CSS + f'<div class="eleusis-title">{escape(title)}</div>')
@@ -212,8 +212,7 @@ class RoundBoard(SessionBoard, w.VBox):
         if self.panel is not None:
             self.panel.follow(self.session)
         self.picker.set_deck(r.rule_deck(), self.session.string_limit() > 1)
-        if self.reveal_panel.record.outputs:
-            self.reveal_panel.record.clear_output()
+        self.reveal_view.clear_record()
         self.refresh()
 
     # -- actions: each a session call, then a redraw ---------------------------------------------
@@ -338,10 +337,10 @@ class RoundBoard(SessionBoard, w.VBox):
             return
         self.reveal_ask.ask(False)
         if self._act(lambda s: s.reveal()) and record != "none":
-            self.reveal_panel.show_record(self.session, on_board=record == "board")
+            self.reveal_view.show_record(self.session, on_board=record == "board")
 
     def reveal_html(self) -> str:
-        return self.reveal_panel.banner.value
+        return self.reveal_view.value
 
     def next_round(self) -> None:
         """Done with this round: back to the set-up for the next one (totals are kept)."""
@@ -378,7 +377,7 @@ class RoundBoard(SessionBoard, w.VBox):
         self.guesses.render(s)
         self.finish_box.render(s)
         self.scores.render(s)
-        self.reveal_panel.render(s)
+        self.reveal_view.render(s)
         if s.locked or r.is_over:
             self.reveal_ask.ask(False)
         self.next_button.layout.display = None if "next-round" in can and r.is_over else "none"

@@ -1,5 +1,5 @@
 """The one set of views over a table session: status, turn, table, verdict, message, hand, action row,
-guess row, the count at the end (real cards), scores and the reveal.
+guess row, the count at the end (real cards) and scores; the reveal is :mod:`.reveal`'s.
 
 Each view is a small widget typed against :class:`BoardSession` (what a view reads of a session;
 :class:`~eleusis_lab.session.TableSession` is one) that draws itself in ``render(session)`` and reports
@@ -42,7 +42,6 @@ __all__ = [
     "HandView",
     "MessageView",
     "RevealConfirm",
-    "RevealPanel",
     "ScoresView",
     "SessionBoard",
     "StatusView",
@@ -74,6 +73,9 @@ PROJECTOR_STYLE = """
 .eleusis-class-board .eleusis-message .eleusis-banner { font-size: 18px !important; }
 .eleusis-verdict .eleusis-banner { min-height: 1.2em; }
 .eleusis-reveal-area:focus { outline: none; }
+/* The reveal's and the scores' sizes are ems of this (an HTML widget sets its own font size). */
+.eleusis-class-board .eleusis-reveal-area .widget-html, .eleusis-class-board .eleusis-scores-area {
+  font-size: 18px; }
 .eleusis-class-board .widget-checkbox label, .eleusis-class-board .widget-checkbox span,
 .eleusis-class-board .eleusis-hypothesis-panel .widget-html-content { font-size: 18px; }
 .eleusis-teacher .p-Accordion-title, .eleusis-teacher .jupyter-widget-Collapse-header { font-size: 16px; }
@@ -729,52 +731,6 @@ class ScoresView(w.HTML):
             title = f"Totals after {session.rounds_counted()} round(s)"
             parts.append(_projector(scores_html(list(totals), list(totals.values()), title=title)))
         self.value = "".join(parts)
-
-
-class RevealPanel(w.VBox):
-    """The rule once revealed: its text, its English, the seal checked; and the round's record."""
-
-    def __init__(self) -> None:
-        self.banner = w.HTML()
-        self.banner.add_class("eleusis-reveal-area")
-        self.record = w.Output()
-        self.record.add_class("eleusis-record")
-        super().__init__([self.banner, self.record])
-
-    def render(self, session: BoardSession) -> None:
-        r = session.round
-        if r is None or not session.revealed:
-            self.banner.value = ""
-            return
-        parts = [
-            '<div style="font-size:1.4em;font-weight:bold">The rule: '
-            f"<code>{escape(r.rule.text)}</code></div>"
-        ]
-        english = session.english()
-        if english:
-            parts.append(f'<div style="font-size:1.2em">In words: {escape(english)}</div>')
-        ok = r.seal.verify(r.rule.text)
-        word = "matches this rule" if ok else "does NOT match this rule"
-        parts.append(
-            banner(
-                f"Seal checked: the seal code {r.seal.fingerprint} {word}.", "accepted" if ok else "rejected"
-            )
-        )
-        self.banner.value = '<div class="eleusis-revealed" style="margin:8px 0">' + "".join(parts) + "</div>"
-
-    def show_record(self, session: BoardSession, *, on_board: bool) -> None:
-        """The round's record for handouts: on the board, or as the calling cell's own output."""
-        from IPython.display import display
-
-        from eleusis_lab.widgets.record import RoundRecord
-
-        assert session.round is not None
-        made = RoundRecord.of(session.round, english=session.english(), card_width=64)
-        if on_board:
-            with self.record:
-                display(made)
-        else:
-            display(made)
 
 
 class SessionBoard:

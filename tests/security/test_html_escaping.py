@@ -470,10 +470,10 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
     """For each renderer that can show user text: the pages it draws when fed hostile text."""
     from eleusis_lab.render import CardRow, TableView, cards_html, round_table_html, table_html
     from eleusis_lab.widgets._common import banner, scores_html
-    from eleusis_lab.widgets.class_reveal import scores_table_html
     from eleusis_lab.widgets.figures import narrowing_html
     from eleusis_lab.widgets.light_figures import narrowing_svg
     from eleusis_lab.widgets.record import RoundRecord
+    from eleusis_lab.widgets.reveal import scores_table_html
 
     played: list[Any] = []
 
@@ -529,9 +529,7 @@ def _hostile_pages() -> dict[str, Callable[[], list[str]]]:
             scores_html(NAMES, [1, 2, 3.5, 0], title=HOSTILE[0], notes=HOSTILE)
         ],
         "eleusis_lab.widgets._common.banner": lambda: [banner(p) for p in HOSTILE],
-        "eleusis_lab.widgets.class_reveal.scores_table_html": lambda: [
-            scores_table_html(_revealed_session())
-        ],
+        "eleusis_lab.widgets.reveal.scores_table_html": lambda: [scores_table_html(_revealed_session())],
         "eleusis_lab.widgets.class_setup.report_html": check_reports,
         "eleusis_lab.widgets.record.RoundRecord._repr_html_": lambda: [
             RoundRecord.of(r, english=HOSTILE_WORDS, plot=False)._repr_html_() for r in rounds()
