@@ -225,9 +225,11 @@ class StatusView(w.HTML):
         ]
         if session.revealed:
             bits.append("<b>the rule is revealed: the round is over</b>")
-        elif r.capabilities.halves and not r.is_over:  # Gardner's halves (the other games have one)
-            bits.append(f"phase: {escape(r.phase)}")
-            if r.phase == "second-half":  # the dealer's score is fixed when the first half ends
+        elif not r.is_over:
+            phase = r.presentation.phase_words(r.phase)  # Gardner's halves, in the variant's words
+            if phase:
+                bits.append(escape(phase))
+            if r.capabilities.halves and r.phase == "second-half":  # fixed when the first half ends
                 bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
