@@ -374,11 +374,7 @@ def guess_said(result: Any) -> str:
         except RuleError:  # a guess the parser refused never reaches a verdict; said as typed if it did
             sentence = None
     large = sentence or words or text or ""
-    html = (
-        f'<div class="eleusis-guess-english" style="font-size:1.15em">“{escape(large)}”</div>'
-        if large
-        else ""
-    )
+    html = f'<div class="eleusis-guess-english">“{escape(large)}”</div>' if large else ""
     small = []
     if words and words != large:
         small.append(f"{escape(result.player)} said: “{escape(words)}”")
