@@ -71,6 +71,10 @@ def _work_out(example: WorkedExample) -> Worked:
 
 GARDNER_PRESENTATION = Presentation(
     title="Gardner's Eleusis (1959)",
+    phases={
+        "first-half": "first half: each card is played once",
+        "second-half": "second half: players play their wrong cards",
+    },
     sheet=ScoreSheet(
         columns=("Player", "Wrong cards<br>(1st half)", "Cards left<br>(end)", "Others’ cards",
                  "− (n−1) × own", "Bonus (+6)", "Score"),

@@ -94,13 +94,16 @@ class ScoreSheet:
 class Presentation:
     """How a variant is shown: its ``title`` on boards and menus, its ``printed_title`` on paper (the
     title when empty), what it calls the one who knows the rule and those who look for it (``roles``),
-    its own ways of saying how a round ended (``end_reasons``, over :data:`END_REASONS`), and its printed
-    score ``sheet`` (None: no printed sheet, as for the solo protocol, played on a screen)."""
+    its own ways of saying how a round ended (``end_reasons``, over :data:`END_REASONS`), what a board's
+    status line says in each of its phases (``phases``, keyed by ``Round.phase``; a phase not listed is
+    not said: a game of one phase says none), and its printed score ``sheet`` (None: no printed sheet,
+    as for the solo protocol, played on a screen)."""
 
     title: str
     printed_title: str = ""
     roles: tuple[str, str] = ("Dealer", "Players")
     end_reasons: Mapping[str, str] = field(default_factory=dict)
+    phases: Mapping[str, str] = field(default_factory=dict)
     sheet: ScoreSheet | None = None
 
     @property
@@ -111,6 +114,10 @@ class Presentation:
         """``Ana found the rule`` for the reason ``guessed``; an unknown reason is said as it is."""
         phrase = self.end_reasons.get(reason) or END_REASONS.get(reason, reason)
         return phrase.format(p=player or "a player")
+
+    def phase_words(self, phase: str) -> str:
+        """What the status line says of the round's ``phase`` in plain words ("" when it says nothing)."""
+        return self.phases.get(phase, "")
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ import ipywidgets as w
 from eleusis_lab.cards import Card
 from eleusis_lab.play import Round
 from eleusis_lab.render import cards_html
+from eleusis_lab.rules import RuleError
+from eleusis_lab.rules.english import english as rule_english
 from eleusis_lab.session import GuessNotice, MatchScoreRow, Notice, VerdictNotice
 from eleusis_lab.widgets._common import FONT, banner, button, error_text, points_text, scores_html
 from eleusis_lab.widgets.confirm import Choice, ConfirmRow
@@ -50,6 +52,7 @@ __all__ = [
     "VariantOptionsView",
     "VerdictView",
     "guess_banner",
+    "guess_said",
     "set_children",
     "table_variants",
 ]
@@ -225,9 +228,11 @@ class StatusView(w.HTML):
         ]
         if session.revealed:
             bits.append("<b>the rule is revealed: the round is over</b>")
-        elif r.capabilities.halves and not r.is_over:  # Gardner's halves (the other games have one)
-            bits.append(f"phase: {escape(r.phase)}")
-            if r.phase == "second-half":  # the dealer's score is fixed when the first half ends
+        elif not r.is_over:
+            phase = r.presentation.phase_words(r.phase)  # Gardner's halves, in the variant's words
+            if phase:
+                bits.append(escape(phase))
+            if r.capabilities.halves and r.phase == "second-half":  # fixed when the first half ends
                 bits.append(f"dealer's score: <b>{points_text(r.scores().dealer)}</b>")
         if r.prophet:
             bits.append(f"prophet: <b>{escape(r.prophet)}</b>")
@@ -339,19 +344,52 @@ class MessageView(w.HTML):
 
 
 def guess_banner(result: Any) -> str:
-    """A judged guess: RIGHT, WRONG with a counterexample on cards, or waiting for the dealer."""
-    said = escape(result.text or result.words or "")
+    """A judged guess: RIGHT, WRONG (with the counterexample on cards when the round's option shows
+    one), or waiting for the dealer; under it the guessed rule in English (:func:`guess_said`)."""
+    said, whose = guess_said(result), possessive(result.player)
     if result.correct is None:
-        return banner(f"The dealer judges {result.player}'s guess.", "warning", detail=said)
+        return banner(
+            f"The dealer judges {whose.lower() if whose == 'Your' else whose} guess.", "warning", detail=said
+        )
     if result.correct:
-        return banner(f"{result.player}'s guess is RIGHT: it is the same rule.", "accepted", detail=said)
+        return banner(f"{whose} guess is RIGHT: it is the same rule.", "accepted", detail=said)
     detail = said
     example = result.counterexample
-    if example is not None:
-        detail += "<br>" + escape(example.explain())
+    if isinstance(example, str):  # why a guess was not proven the same (the judge's own sentence)
+        detail += f'<div class="eleusis-guess-why">{escape(example)}</div>'
+    elif example is not None:  # the round's counterexample option: a position and a card, on cards
+        detail += f'<div class="eleusis-guess-why">{escape(example.explain())}</div>'
         line = list(example.mainline)[-4:]
         detail += cards_html([*line, example.card], card_width=40, highlight={len(line): "falsifier"})
-    return banner(f"{result.player}'s guess is WRONG.", "rejected", detail=detail)
+    return banner(f"{whose} guess is WRONG.", "rejected", detail=detail)
+
+
+def guess_said(result: Any) -> str:
+    """The guessed rule as the class reads it (HTML, every user text escaped): its English sentence,
+    large (the library's own sentence for a library rule, else the generated one), then the student's
+    words and the rule text, small, for those who read rule text.  A guess in words alone (the dealer
+    judges it) shows the words, large.  Only the guess is said here, never the secret rule."""
+    text, words = result.text, result.words
+    sentence = None
+    if text:
+        try:
+            sentence = rule_english(text)
+        except RuleError:  # a guess the parser refused never reaches a verdict; said as typed if it did
+            sentence = None
+    large = sentence or words or text or ""
+    html = f'<div class="eleusis-guess-english">“{escape(large)}”</div>' if large else ""
+    small = []
+    if words and words != large:
+        small.append(f"{escape(result.player)} said: “{escape(words)}”")
+    if text and text != large:
+        small.append(f'as rule text: <code class="eleusis-guess-rule-text">{escape(text)}</code>')
+    if small:
+        html += (
+            '<div class="eleusis-guess-small" style="font-size:0.75em;color:#4b5563">'
+            + " · ".join(small)
+            + "</div>"
+        )
+    return html
 
 
 class HandView(HandArea):

@@ -299,7 +299,7 @@ def test_the_projector_page_at_1280x720(browser: Any, class_command: str) -> Non
             label, _ms = click_picture(page, board)
             assert _text(board, VERDICT).startswith(f"{player} played {label}")
         _assert_one_screen(page, board, with_no_play=False)
-        assert "phase: first-half" in _text(board, ".eleusis-status")
+        assert "first half: each card is played once" in _text(board, ".eleusis-status")
         board.query_selector(".eleusis-reveal").click()  # mid-round: Reveal asks, on a row of its own
         board.wait_for_selector(".eleusis-reveal-confirm", state="visible")
         page.wait_for_timeout(HAND_SETTLE_MS)  # the teacher reads the question
@@ -422,6 +422,8 @@ def test_the_secret_and_a_guess_said_in_words_on_the_projector(browser: Any, cla
         board.evaluate(SETTLE)
         judged = by_english[rows[1]["text"]]
         assert judged in _text(board, VERDICT), (judged, _text(board, VERDICT))  # the row clicked
+        # The guess is said in English, large, its rule text small under it (issue 28).
+        assert english(judged) in _text(board, VERDICT), (english(judged), _text(board, VERDICT))
         _view(page, "Narrowing")
         assert student_words in _text(board, ".eleusis-hypotheses-list")
         assert guesser in _plot_text(page, board)["marks"], "the judged guess is not on the narrowing plot"

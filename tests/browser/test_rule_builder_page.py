@@ -280,6 +280,8 @@ def test_the_teacher_builds_the_secret_by_clicks_and_a_words_guess_becomes_a_hyp
         )
         board.evaluate(SETTLE)
         assert judged in _text(board, VERDICT), (judged, _text(board, VERDICT))  # the row clicked
+        # Said in English (the verdict's large line), the rule text small under it (issue 28).
+        assert english(judged) in _text(board, VERDICT), (english(judged), _text(board, VERDICT))
         listed = _text(board, ".eleusis-hypotheses-list")
         assert said in listed and rows[k]["text"] in listed, listed  # the words and the sentence
         assert guesser in _plot_text(page, board)["marks"], "the judged guess is not on the narrowing plot"
