@@ -52,7 +52,7 @@ def _class_board(*, counterexample: bool = False) -> tuple[ClassBoard, str]:
 
 def test_a_wrong_guess_typed_on_the_class_board_is_said_in_english_with_its_rule_text_small() -> None:
     board, player = _class_board()
-    board.guess_box.text.value = WRONG_GUESS
+    board.guess_box.statement.text.value = WRONG_GUESS
     board.guess_box.judge.click()
     verdict = board.verdict_html
     assert f"{player}&#x27;s guess is WRONG" in verdict, verdict
@@ -69,8 +69,7 @@ def test_a_wrong_guess_typed_on_the_class_board_is_said_in_english_with_its_rule
 def test_a_right_guess_picked_from_the_students_words_says_the_librarys_own_sentence() -> None:
     board, player = _class_board()
     said = "red then <b>black</b>, turn & turn"
-    board.guess_box.words.value = said
-    board.guess_box._judge(SECRET, said)  # the chooser's row clicked ("Judge this rule" makes this call)
+    board.guess_box._guess(None, SECRET, said)  # the chooser's row clicked: what "Judge the guess" calls
     verdict = board.verdict_html
     assert f"{player}&#x27;s guess is RIGHT" in verdict, verdict
     assert _part(verdict, "eleusis-guess-english") == f"“{library.get('express-1').english}”"
@@ -93,7 +92,7 @@ def test_a_guess_with_words_and_rule_text_says_both_small_and_escaped() -> None:
 
 def test_the_counterexample_option_keeps_its_sentence_and_cards_under_the_english() -> None:
     board, _player = _class_board(counterexample=True)
-    board.guess_box.text.value = WRONG_GUESS
+    board.guess_box.statement.text.value = WRONG_GUESS
     board.guess_box.judge.click()
     verdict = board.verdict_html
     assert _part(verdict, "eleusis-guess-english") == f"“{english(WRONG_GUESS)}”"
@@ -108,7 +107,7 @@ def test_the_dealer_overruling_a_wrong_guess_with_a_counterexample_keeps_the_ver
     # After an overrule the round hands back the counterexample as its logged sentence (text, not an
     # object): the verdict shows it and the English as before the overrule.
     board, player = _class_board(counterexample=True)
-    board.guess_box.text.value = WRONG_GUESS
+    board.guess_box.statement.text.value = WRONG_GUESS
     board.guess_box.judge.click()
     board.guess_box.overrule_wrong.click()
     verdict = board.verdict_html
