@@ -33,6 +33,7 @@ import pytest
 from .harness import (
     ENABLED_CARD,
     HAND_CARD,
+    HAND_IS_CURRENT,
     HAND_SETTLE_MS,
     SETTLE,
     VERDICT,
@@ -41,6 +42,7 @@ from .harness import (
     class_deal,
     class_dealt,
     click_picture,
+    hand_settled,
 )
 
 # The timed picture click lives in the harness; other browser tests import it from here by this name.
@@ -392,6 +394,10 @@ def test_the_secret_and_a_guess_said_in_words_on_the_projector(browser: Any, cla
             if words is not None and words.is_visible():
                 break
             click_picture(page, board, 3 * play)
+            # The whole redraw, not its first 300 ms: on a busy machine the guess box's update can come
+            # after a pause, and a box read too early was gone by the time Find rules was clicked.
+            page.wait_for_function(HAND_IS_CURRENT, arg=board, timeout=30_000)
+            hand_settled(board)
             _assert_secret(page, secrets)
             words = board.query_selector(".eleusis-guess-words input")
         assert words is not None and words.is_visible(), "no guess possible in 15 plays"
