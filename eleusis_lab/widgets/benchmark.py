@@ -22,6 +22,8 @@ import ipywidgets as w
 from eleusis_lab.cards import Card
 from eleusis_lab.files import write_atomically
 from eleusis_lab.play.solo import SoloRound
+from eleusis_lab.rules import RuleError
+from eleusis_lab.rules.english import english
 from eleusis_lab.science.benchmark import PUBLISHED, RULES, benchmark_round
 from eleusis_lab.science.human_baseline import baseline_row, rounds_file
 from eleusis_lab.science.solo_runs import SoloRun
@@ -152,6 +154,18 @@ class HeldHand(HandView):
                 card_button.disabled = True
 
 
+def _stated(text: str | None) -> str:
+    """A rule stated, as the journal shows it (HTML, escaped): its English sentence, then the rule text
+    small for those who read rule text; text that does not read as a rule, as it was typed."""
+    if not text:
+        return ""
+    try:
+        sentence = english(text)
+    except RuleError:
+        return escape(text)
+    return f'{escape(sentence)}<br><code style="font-size:0.8em;color:#4b5563">{escape(text)}</code>'
+
+
 class BenchmarkJournal(w.HTML):
     """The last turns: card, verdict, how sure the student said they were, the rule stated."""
 
@@ -170,7 +184,7 @@ class BenchmarkJournal(w.HTML):
             f"<tr><td>{t.turn}</td><td>{escape(str(t.card))}</td>"
             f"<td>{'accepted' if t.accepted else 'rejected'}</td>"
             f"<td>{'' if t.confidence is None else f'{round(100 * t.confidence)} %'}</td>"
-            f"<td>{escape(t.guess or '')}{'' if t.right is None else (' ✓' if t.right else ' ✗')}</td></tr>"
+            f"<td>{_stated(t.guess)}{'' if t.right is None else (' ✓' if t.right else ' ✗')}</td></tr>"
             for t in shown
         )
         more = f" (the last {JOURNAL_ROWS} turns)" if len(log) > JOURNAL_ROWS else ""

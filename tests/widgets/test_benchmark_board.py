@@ -262,3 +262,13 @@ def test_the_board_redraws_from_its_session_after_an_undo() -> None:
     assert "Turn 1 of 30" in board.status.value and "Your turns appear here" in board.journal.value
     board.session.undo()  # the deal itself: nothing on the board, nothing drawn
     assert board.round is None and board.status.value == "" and board.published.value == ""
+
+
+def test_the_journal_says_a_stated_rule_in_english_with_its_rule_text_small() -> None:
+    board = BenchmarkBoard(rule="red", round_index=1)
+    board.play(board.round.hand("You")[0])
+    board.guess("card.color != prev.color")
+    journal = board.journal.value
+    assert "Alternate red and black cards." in journal  # the library's own sentence for this rule
+    assert '<code style="font-size:0.8em' in journal and "card.color != prev.color</code>" in journal
+    assert journal.index("Alternate red and black") < journal.index("card.color != prev.color")
