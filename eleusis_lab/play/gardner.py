@@ -72,8 +72,8 @@ def _work_out(example: WorkedExample) -> Worked:
 GARDNER_PRESENTATION = Presentation(
     title="Gardner's Eleusis (1959)",
     phases={
-        "first-half": "first half: each card is played once",
-        "second-half": "second half: players play their wrong cards",
+        "first-half": "first half",
+        "second-half": "second half",
     },
     sheet=ScoreSheet(
         columns=("Player", "Wrong cards<br>(1st half)", "Cards left<br>(end)", "Others’ cards",

