@@ -104,6 +104,11 @@ unit: $(STAMP)
 # status after it differs from before it: running the lessons never modifies the repository.
 lessons: sync-lessons
 	$(BIN)/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --durations=8 tests/lessons
+	# and each notebook as a student runs it, top to bottom under nbval (errors fail; outputs are not
+	# compared: the notebooks are stored stripped), in a working copy as make lab makes one
+	rm -rf out/lessons-nbval
+	$(BIN)/python -c "from pathlib import Path; from eleusis_lab.lesson_copy import copy_lessons; copy_lessons('out/lessons-nbval', source=Path('lessons'))"
+	cd out/lessons-nbval && $(abspath $(BIN))/python -m pytest -q $(if $(filter 0,$(JOBS)),,-n $(JOBS) --dist loadfile) --nbval-lax *.ipynb
 
 browser: $(STAMP)
 	$(BIN)/python -m pytest -q -rs tests/browser
