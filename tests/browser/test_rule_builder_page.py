@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,19 @@ __all__ = ["class_command"]  # the projector test's server fixture, run for this
 
 NOTEBOOK = Path(__file__).parent / "notebooks" / "rule_builder.ipynb"
 SIZES = {"projector": {"width": 1280, "height": 720}, "laptop": {"width": 1024, "height": 768}}
+
+
+def _wait_for_text(locator: Any, wanted: str, timeout: float = 30.0, exact: bool = False) -> str:
+    """The locator's text once it holds ``wanted`` (equals it with ``exact``). Each widget's value reaches
+    the page in its own message, so a neighbour's text may lag the element a test waited on."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = str(locator.inner_text()).strip()
+        if (text == wanted) if exact else (wanted in text):
+            return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{wanted!r} never appeared in {timeout:.0f} s; the text stays {text!r}")
+        time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +79,7 @@ def test_alternate_red_and_black_by_keyboard_alone(page: Any) -> None:
     for _ in range(3):
         page.keyboard.press("ArrowDown")
     english.get_by_text("Alternate red and black cards.").wait_for(timeout=15_000)
-    assert "card.color != prev.color" in page.locator(".eleusis-builder-text").inner_text()
+    _wait_for_text(page.locator(".eleusis-builder-text"), "card.color != prev.color")
     # Check it, by the keyboard: the check button takes focus and Enter presses it.
     page.locator(".eleusis-builder-check").focus()
     page.keyboard.press("Enter")
@@ -144,7 +158,7 @@ def test_a_rule_stated_in_words_then_adjusted_by_keyboard_alone(page: Any) -> No
     page.keyboard.press("Enter")
     builder = box.locator(".eleusis-rule-builder")
     builder.locator(".eleusis-builder-row").first.wait_for(timeout=15_000)
-    assert builder.locator(".eleusis-builder-english").inner_text().strip() == meant, "prefilled"
+    _wait_for_text(builder.locator(".eleusis-builder-english"), meant, exact=True)  # prefilled
     builder.locator(".eleusis-builder-row select").first.focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
@@ -171,9 +185,11 @@ def test_the_builder_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
             ).wait_for(timeout=30_000)
             builder.locator(".eleusis-builder-add-if").click()
             builder.locator(".eleusis-builder-row").nth(2).wait_for(timeout=30_000)  # if, then, otherwise
-            text = builder.locator(".eleusis-builder-text").inner_text()
             # a new branch starts as a copy of the rule so far, its condition on the last card
-            assert "if prev is red then card.color != prev.color else card.color != prev.color" in text, text
+            _wait_for_text(
+                builder.locator(".eleusis-builder-text"),
+                "if prev is red then card.color != prev.color else card.color != prev.color",
+            )
             page.screenshot(path=str(artifacts_dir() / "rule-builder-jupyterlab.png"))
         finally:
             page.close()
