@@ -18,6 +18,7 @@ import time
 from eleusis_lab.rules import Rule, RuleError, library
 from eleusis_lab.rules.english import describe
 from eleusis_lab.rules.judge import judge
+from eleusis_lab.science import words
 from eleusis_lab.science.benchmark import RULES as BENCHMARK_RULES
 from eleusis_lab.science.random_rules import rule_text
 from eleusis_lab.science.words import _candidates, closest_rules
@@ -55,6 +56,19 @@ def main() -> None:
         times.append(time.perf_counter() - started)
     median, most = 1000 * statistics.median(times), 1000 * max(times)
     print(f"Chooser per sentence: median {median:.0f} ms, max {most:.0f} ms")
+
+    # A student's first words on a board: read cold when Enter is pressed (as before warm_up), or
+    # warmed up in the background since the board was built, the student reading it for 3 s first.
+    for warmed in (False, True):
+        words._read_candidates.cache_clear()
+        words._WARMED.clear()
+        if warmed:
+            words.warm_up("standard")
+            time.sleep(3.0)
+        started = time.perf_counter()
+        closest_rules("the colours go red, black, red, black")
+        how = "warmed up when the board was built, 3 s before" if warmed else "read when Enter is pressed"
+        print(f"A student's first words, candidates {how}: {time.perf_counter() - started:.2f} s")
 
     hits = [r.key for r in BENCHMARK_RULES if _found(r.text, r.english)]
     print(f"Benchmark rules found from their own English: {len(hits)} of {len(BENCHMARK_RULES)}")

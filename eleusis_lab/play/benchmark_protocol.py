@@ -145,11 +145,11 @@ class _Row:
     (its last ``lookback`` cards and its folded position), so the judge's 4,000 steps cost little."""
 
     def __init__(self, rule: Rule, faces: list[Card]) -> None:
-        from eleusis_lab.rules.checks import _position_fold  # the same folding same_rule relies on
+        from eleusis_lab.rules.checks import position_fold  # the same folding same_rule relies on
 
         self.rule, self.faces = rule, faces
         self.back = rule.lookback
-        self.fold = _position_fold(rule)
+        self.fold = position_fold(rule)
         self.seen: dict[tuple[Any, ...], tuple[bool, ...]] = {}
 
     def __call__(self, line: list[Card]) -> tuple[bool, ...]:

@@ -21,7 +21,7 @@ from eleusis_lab.play.actions import Action, BuyHint, Guess, NoPlay, OverruleGue
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.no_play import NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Fold, GuessResult, Perform, Verdict, _given, _reason
+from eleusis_lab.play.round import Fold, GuessResult, Perform, Verdict, field_given, reason_against
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, OptionForm, ScoreColumn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -180,11 +180,11 @@ class ExpressRound(NoPlayRound):
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_play(self, a: Play) -> GameError | None:
         """One card at a time, one the player holds (a physical round: one the decks still have)."""
-        if not _given(a, "cards"):
+        if not field_given(a, "cards"):
             return None
         if len(a.cards) != 1:
             return IllegalAction(f"In {self.title} you play one card at a time.")
-        return _reason(lambda: self._card_played(a))
+        return reason_against(lambda: self._card_played(a))
 
     def _card_played(self, a: Play) -> Card:
         """The card ``a`` plays: the player's own copy, or a physical round's card as entered."""
@@ -196,17 +196,21 @@ class ExpressRound(NoPlayRound):
     def _refuse_guess(self, a: Guess) -> GameError | None:
         """Past the gate (right after one's own right play or no-play): rule text (a computer dealer
         judges nothing else) or words, not empty; rule text that reads as a rule."""
-        text = a.text if _given(a, "text") else ""
-        words = a.words if _given(a, "words") else ""
-        if text is not None and (not isinstance(text, str) or not text.strip()) and _given(a, "text"):
+        text = a.text if field_given(a, "text") else ""
+        words = a.words if field_given(a, "words") else ""
+        if text is not None and (not isinstance(text, str) or not text.strip()) and field_given(a, "text"):
             return IllegalAction("The guessed rule is empty.")
-        if words is not None and (not isinstance(words, str) or not words.strip()) and _given(a, "words"):
+        if (
+            words is not None
+            and (not isinstance(words, str) or not words.strip())
+            and field_given(a, "words")
+        ):
             return IllegalAction("The guess in words is empty.")
         if text is None and words is None:
             return IllegalAction("Say the guessed rule, as rule text or in words.")
         if text is None and self._dealer is None:
             return IllegalAction("A computer dealer can only judge a guess written as a rule.")
-        return _reason(lambda: self._parse_guess(text)) if text else None
+        return reason_against(lambda: self._parse_guess(text)) if text else None
 
     def _refuse_overrule(self, a: OverruleGuess) -> GameError | None:
         """The dealer's final word comes right after the guess, once, while the round is not over
@@ -233,7 +237,7 @@ class ExpressRound(NoPlayRound):
         last = self._last_action()
         if isinstance(last, ev.HintBought) and last.player == a.player:
             return IllegalAction(f"{a.player} has already bought a hint this turn.")
-        return self._hint_text_refusal(a.text) if _given(a, "text") else None
+        return self._hint_text_refusal(a.text) if field_given(a, "text") else None
 
     # ------------------------------------------------------------------ actions -----------------
     def _do_play(self, a: Play) -> Verdict:

@@ -18,7 +18,7 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, EndHalf, Finish, Play
 from eleusis_lab.play.errors import GameError, IllegalAction, RoundOver
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import Fold, Perform, Round, Verdict, _given, _Judgement, _State
+from eleusis_lab.play.round import Fold, LoggedJudgement, Perform, Round, RoundState, Verdict, field_given
 from eleusis_lab.play.table import Phase, SidelinePlay, WrongCard, card_order
 from eleusis_lab.play.variant import Capabilities, MatchRules, ScoreColumn
 
@@ -29,7 +29,7 @@ __all__ = ["GardnerRound"]
 
 
 @dataclass
-class _GardnerState(_State):
+class _GardnerState(RoundState):
     """The fold's state plus Gardner's own: the half, the wrong cards before each player, the first
     half's count of them, and the cards tried in the second half."""
 
@@ -99,7 +99,7 @@ class GardnerRound(Round):
     """Gardner's original game; :attr:`phase` is ``first-half`` then ``second-half``."""
 
     key = "gardner"
-    _state_type: ClassVar[type[_State]] = _GardnerState
+    _state_type: ClassVar[type[RoundState]] = _GardnerState
     _state: _GardnerState
     aliases = ("gardner-1959",)
     title = "Gardner's Eleusis"
@@ -158,7 +158,7 @@ class GardnerRound(Round):
         s = self._state
         [card] = e.cards
         name = e.player
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, name, i, "play"))
+        s.judgements.append(LoggedJudgement(len(s.mainline), e.cards, e.accepted, name, i, "play"))
         second = s.phase == "second-half"
         # Physical first half: the engine does not hold the hands; second half: rejected cards stay.
         if (not self._physical or second) and (e.accepted or not second):
@@ -210,7 +210,7 @@ class GardnerRound(Round):
     def _refuse_play(self, a: Play) -> GameError | None:
         """One card at a time, one the player holds (a physical first half: one not yet on the table);
         in the second half, one not yet tried this turn."""
-        if not _given(a, "cards"):
+        if not field_given(a, "cards"):
             return None
         if len(a.cards) != 1:
             return IllegalAction("In Gardner's Eleusis you play one card at a time.")

@@ -15,7 +15,7 @@ from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Play
 from eleusis_lab.play.errors import GameError, IllegalAction
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import Round, Verdict, _given, _Judgement, _reason
+from eleusis_lab.play.round import LoggedJudgement, Round, Verdict, field_given, reason_against
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, ScoreColumn
 
@@ -98,7 +98,7 @@ class LettersRound(Round):
 
     def _on_played(self, e: ev.Played, i: int) -> None:
         s = self._state
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        s.judgements.append(LoggedJudgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
         if e.accepted:
             if not self._physical:
                 s.hands[e.player].remove(e.cards[0])
@@ -109,11 +109,11 @@ class LettersRound(Round):
 
     def _refuse_play(self, a: Play) -> GameError | None:
         """One card at a time, one the researcher holds (a physical round: one not yet on the line)."""
-        if not _given(a, "cards"):
+        if not field_given(a, "cards"):
             return None
         if len(a.cards) != 1:
             return IllegalAction("In the letter-deck game you try one card at a time.")
-        return _reason(lambda: self._card_played(a))
+        return reason_against(lambda: self._card_played(a))
 
     def _card_played(self, a: Play) -> Card:
         if self._physical:

@@ -39,7 +39,7 @@ from eleusis_lab.play.actions import Action, DeclareProphet, NoPlay, Play
 from eleusis_lab.play.errors import BadGuess, GameError, IllegalAction
 from eleusis_lab.play.no_play import ONE_DECK, TWO_DECKS, NoPlayRound, plural_cards
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample
-from eleusis_lab.play.round import Fold, Perform, Verdict, _given, _reason, _State
+from eleusis_lab.play.round import Fold, Perform, RoundState, Verdict, field_given, reason_against
 from eleusis_lab.play.table import Marker, fits_in_turn
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option, ScoreColumn
 
@@ -107,7 +107,7 @@ NEW_ELEUSIS_PRESENTATION = Presentation(
 
 
 @dataclass
-class _NewEleusisState(_State):
+class _NewEleusisState(RoundState):
     """The fold's state plus New Eleusis's own: markers, the cards played, the prophet, the expelled."""
 
     markers: list[Marker] = field(default_factory=list)
@@ -129,7 +129,7 @@ class NewEleusisRound(NoPlayRound):
     """New Eleusis; see the module docstring for the prophet, markers and sudden death."""
 
     key = "new-eleusis"
-    _state_type: ClassVar[type[_State]] = _NewEleusisState
+    _state_type: ClassVar[type[RoundState]] = _NewEleusisState
     _state: _NewEleusisState
     aliases = ("new_eleusis", "neweleusis", "abbott")
     title = "New Eleusis"
@@ -310,7 +310,7 @@ class NewEleusisRound(NoPlayRound):
     def _prophet_call_refusal(self, a: Play | NoPlay) -> GameError | None:
         """Why the prophet's call entered with ``a`` will not do (None: it will, or it is left open)."""
         given = a.prophet_says
-        if not _given(a, "prophet_says") or given is None:
+        if not field_given(a, "prophet_says") or given is None:
             return None
         if self._state.prophet is None:
             return IllegalAction("There is no prophet to call this play.")
@@ -352,11 +352,11 @@ class NewEleusisRound(NoPlayRound):
     def _refuse_play(self, a: Play) -> GameError | None:
         """A string of 1 to ``max_string`` cards the player holds (a physical round: cards the decks
         still have), and a prophet's call only while there is a prophet."""
-        if _given(a, "cards"):
+        if field_given(a, "cards"):
             longest = self._options["max_string"]
             if not 1 <= len(a.cards) <= longest:
                 return IllegalAction(f"A string has 1 to {longest} cards.")
-            refusal = _reason(lambda: self._string_played(a))
+            refusal = reason_against(lambda: self._string_played(a))
             if refusal is not None:
                 return refusal
         return self._prophet_call_refusal(a)
@@ -397,11 +397,11 @@ class NewEleusisRound(NoPlayRound):
         if len(others) < 2:
             return IllegalAction("A prophet needs at least two other players still playing.")
         rule_text = a.rule_text
-        if not _given(a, "rule_text") or rule_text is None:
+        if not field_given(a, "rule_text") or rule_text is None:
             return None
         if not isinstance(rule_text, str) or not rule_text.strip():
             return IllegalAction("The prophet's rule is empty.")
-        return _reason(lambda: self._parse_prophet_rule(rule_text))
+        return reason_against(lambda: self._parse_prophet_rule(rule_text))
 
     # ------------------------------------------------------------------ actions -----------------
     def _do_play(self, a: Play) -> Verdict:

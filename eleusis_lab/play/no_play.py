@@ -14,7 +14,7 @@ from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Action, NoPlay
 from eleusis_lab.play.errors import GameError, IllegalAction
-from eleusis_lab.play.round import Fold, Perform, Round, Verdict, _given, _Judgement, _reason
+from eleusis_lab.play.round import Fold, LoggedJudgement, Perform, Round, Verdict, field_given, reason_against
 from eleusis_lab.play.table import SidelinePlay, card_order
 
 __all__ = ["NoPlayRound", "plural_cards"]
@@ -66,7 +66,7 @@ class NoPlayRound(Round):
         if not self._physical:
             for c in e.cards:
                 s.hands[e.player].remove(c)
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        s.judgements.append(LoggedJudgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
         if not e.accepted:
             s.sidelines[-1].append(SidelinePlay(e.cards, e.player, i))
         self._record_played(e.cards, e.accepted)
@@ -79,12 +79,12 @@ class NoPlayRound(Round):
         k = len(s.mainline)
         if e.correct:
             for c in sorted(hand, key=card_order):
-                s.judgements.append(_Judgement(k, (c,), False, e.player, i, "no-play"))
+                s.judgements.append(LoggedJudgement(k, (c,), False, e.player, i, "no-play"))
         else:
             assert e.dealer_card is not None
             if not self._physical:
                 s.hands[e.player].remove(e.dealer_card)
-            s.judgements.append(_Judgement(k, (e.dealer_card,), True, e.player, i, "no-play"))
+            s.judgements.append(LoggedJudgement(k, (e.dealer_card,), True, e.player, i, "no-play"))
             self._record_played([e.dealer_card], True)
         s.window = (e.player, "no-play", e.correct)
         s.turn = self._next_player(e.player)
@@ -114,13 +114,13 @@ class NoPlayRound(Round):
     def _refuse_no_play(self, a: NoPlay) -> GameError | None:
         """The hand shown (a physical round's) and the dealer's card must do; a listing that leaves the
         shown hand open is not judged."""
-        if self._physical and not _given(a, "hand"):
+        if self._physical and not field_given(a, "hand"):
             return None
-        hand = a.hand if _given(a, "hand") else None
-        dealer_card = a.dealer_card if _given(a, "dealer_card") else None
+        hand = a.hand if field_given(a, "hand") else None
+        dealer_card = a.dealer_card if field_given(a, "dealer_card") else None
         if hand is None and dealer_card is None and not self._physical:
             return None  # the engine's own hand, the dealer's own choice: nothing to refuse
-        return _reason(lambda: self._judge_no_play(a.player, hand, dealer_card))
+        return reason_against(lambda: self._judge_no_play(a.player, hand, dealer_card))
 
     # ------------------------------------------------------------------ actions -----------------
     def _judge_no_play(

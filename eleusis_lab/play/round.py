@@ -75,7 +75,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.rules.seal import Seal
     from eleusis_lab.scoring import Scores
 
-__all__ = ["GuessResult", "Round", "Verdict"]
+# The variants (here and outside the package) fold and refuse with these too.
+__all__ = [
+    "GuessResult",
+    "LoggedJudgement",
+    "Round",
+    "RoundState",
+    "Verdict",
+    "field_given",
+    "reason_against",
+]
 
 
 @dataclass(frozen=True)
@@ -138,7 +147,7 @@ class TurnBudget:
 
 
 @dataclass
-class _Judgement:
+class LoggedJudgement:
     """One judgement as recorded by the fold; ``mainline_length`` fixes the mainline it followed."""
 
     mainline_length: int
@@ -150,7 +159,7 @@ class _Judgement:
 
 
 @dataclass
-class _State:
+class RoundState:
     """Everything derived from the log (mutable, private; the public view hands out copies)."""
 
     players: tuple[str, ...]
@@ -171,12 +180,12 @@ class _State:
     guessed_by: str | None = None
     hints: list[str] = field(default_factory=list)
     announcement: str | None = None
-    judgements: list[_Judgement] = field(default_factory=list)
+    judgements: list[LoggedJudgement] = field(default_factory=list)
     starter_rejected: tuple[Card, ...] = ()
     # Physical rounds
     counts: tuple[int, ...] | None = None
     refreshes: int = 0
-    # A variant's own fields live in its subclass of _State (Round._state_type): New Eleusis's markers and
+    # A variant's own fields live in its subclass of RoundState (Round._state_type): New Eleusis's markers and
     # prophet, Gardner's halves and wrong cards.
 
 
@@ -196,12 +205,12 @@ Perform = Callable[[Any, Any], Any]
 _GATED = frozenset({Play, NoPlay, Guess})
 
 
-def _given(action: Action, name: str) -> bool:
+def field_given(action: Action, name: str) -> bool:
     """Is the field ``name`` of ``action`` filled in (not left open by a listing)?"""
     return name not in action.open
 
 
-def _reason(check: Callable[[], object]) -> GameError | None:
+def reason_against(check: Callable[[], object]) -> GameError | None:
     """The reason a check of the cards named (which reads, never changes, the round) gives against
     them: the helpers that find a player's card or a physical card say what is wrong by raising."""
     try:
@@ -239,8 +248,8 @@ class Round:
     #: How it is shown: title, roles, end phrases, printed score sheet (a variant that names itself
     #: but describes none is shown by its ``title``).
     presentation: ClassVar[Presentation] = Presentation(title="Eleusis")
-    #: The derived state the fold fills (a variant with fields of its own subclasses :class:`_State`).
-    _state_type: ClassVar[type[_State]] = _State
+    #: The derived state the fold fills (a variant with fields of its own subclasses :class:`RoundState`).
+    _state_type: ClassVar[type[RoundState]] = RoundState
     #: Each event type's fold, from :meth:`_fold_table` (made once a class, looked up by event type).
     _folds: ClassVar[dict[type[ev.Event], Fold]] = {}
     #: Each action type's refusal, from :meth:`_refusal_table` (made once a class, like the folds).
@@ -1091,7 +1100,7 @@ class Round:
         stock.remove(e.card)
         s.starter_rejected = e.rejected
         for c in e.rejected:
-            s.judgements.append(_Judgement(0, (c,), False, self._dealer or "dealer", i, "starter"))
+            s.judgements.append(LoggedJudgement(0, (c,), False, self._dealer or "dealer", i, "starter"))
         self._put_on_mainline([e.card])
 
     def _on_starter_placed(self, e: ev.StarterPlaced, i: int) -> None:
@@ -1494,11 +1503,11 @@ class Round:
             return refusal
         if not self.capabilities.hints:
             return IllegalAction(f"The dealer gives no hints in {self.title}.")
-        if _given(a, "consented") and a.consented != self._play_has_begun():
+        if field_given(a, "consented") and a.consented != self._play_has_begun():
             if a.consented:
                 return IllegalAction("Play has not begun: a hint needs nobody's consent yet.")
             return IllegalAction("Play has begun: a hint now needs every player's consent (consented=True).")
-        return self._hint_text_refusal(a.text) if _given(a, "text") else None
+        return self._hint_text_refusal(a.text) if field_given(a, "text") else None
 
     def _refuse_state_confidence(self, a: StateConfidence) -> GameError | None:
         if self._state.over is not None:
@@ -1506,10 +1515,14 @@ class Round:
         if not self.capabilities.confidence:
             return IllegalAction(f"Confidence is not recorded in {self.title}.")
         p = a.percent
-        if _given(a, "percent") and (isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 100):
+        if field_given(a, "percent") and (isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 100):
             return IllegalAction("A confidence is a whole number of per cent, from 0 to 100.")
         about = a.about
-        if _given(a, "about") and about is not None and (not isinstance(about, str) or not about.strip()):
+        if (
+            field_given(a, "about")
+            and about is not None
+            and (not isinstance(about, str) or not about.strip())
+        ):
             return IllegalAction("Say what the confidence is about, or nothing.")
         return None
 
@@ -1522,19 +1535,19 @@ class Round:
             return IllegalAction("The starter card is already on the table.")
         if self._state.over is not None:
             return RoundOver("The round is over.")
-        if not _given(a, "card"):
+        if not field_given(a, "card"):
             return None
         card = a.card
         if card is None:
             return IllegalAction("Enter the starter card.")
-        return _reason(lambda: self._physical_card("The table", card, self._copies(), []))
+        return reason_against(lambda: self._physical_card("The table", card, self._copies(), []))
 
     def _refuse_finish(self, a: Finish) -> GameError | None:
         if not self._physical:
             return IllegalAction("The engine counts the cards itself; finish() is for physical rounds.")
         if self._state.counts is not None:
             return RoundOver("The cards have already been counted.")
-        if not _given(a, "counts"):
+        if not field_given(a, "counts"):
             return None
         counts = list(a.counts)
         if len(counts) != len(self._players):

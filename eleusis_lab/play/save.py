@@ -26,7 +26,7 @@ from eleusis_lab.play.errors import BadSave, GameError, first_clause
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.play.round import Round
 
-__all__ = ["FORMAT", "VERSION", "checksum", "dump_round", "load_round"]
+__all__ = ["FORMAT", "VERSION", "checksum", "depth_within", "dump_round", "load_round"]
 
 FORMAT = "eleusis-lab-round"
 VERSION = 1
@@ -91,13 +91,13 @@ def _parse_json(text: str) -> Any:
     except ValueError:  # Python refuses to read integers of more than 4,300 digits
         raise BadSave("This is not a saved round: it holds a number too long to read.") from None
     _need(
-        _depth_within(data, MAX_DEPTH),
+        depth_within(data, MAX_DEPTH),
         f"This is not a saved round: its JSON is nested more than {MAX_DEPTH} deep.",
     )
     return data
 
 
-def _depth_within(value: Any, limit: int) -> bool:
+def depth_within(value: Any, limit: int) -> bool:
     """Is ``value`` nested at most ``limit`` lists or objects deep?  (Iterative: no recursion to exhaust.)"""
     stack = [(value, 1)]
     while stack:

@@ -45,13 +45,13 @@ from eleusis_lab.play.errors import GameError, IllegalAction, one_line
 from eleusis_lab.play.round import (
     Fold,
     GuessResult,
+    LoggedJudgement,
     Perform,
     Round,
     TurnBudget,
     Verdict,
-    _given,
-    _Judgement,
-    _reason,
+    field_given,
+    reason_against,
 )
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
@@ -208,13 +208,13 @@ class SoloRound(Round):
             self._put_on_mainline([e.card])
         else:
             super()._on_starter_turned(e, i)
-        s.judgements.append(_Judgement(0, (e.card,), True, "dealer", i, "starter"))
+        s.judgements.append(LoggedJudgement(0, (e.card,), True, "dealer", i, "starter"))
 
     def _on_played(self, e: ev.Played, i: int) -> None:
         s = self._state
         [card] = e.cards
         s.hands[e.player].remove(card)
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        s.judgements.append(LoggedJudgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
         if e.accepted:
             self._put_on_mainline(e.cards)
         else:
@@ -252,18 +252,18 @@ class SoloRound(Round):
             return IllegalAction(
                 f"All {self._options['max_turns']} turns have been played: guess, or let it go."
             )
-        if not _given(a, "cards"):
+        if not field_given(a, "cards"):
             return None
         if len(a.cards) != 1:
             return IllegalAction("In the solo protocol you play one card a turn.")
-        return _reason(lambda: self._resolve(a.player, list(a.cards), self._state.hands[a.player]))
+        return reason_against(lambda: self._resolve(a.player, list(a.cards), self._state.hands[a.player]))
 
     def _refuse_guess(self, a: Guess) -> GameError | None:
         """Past the gate (after a play): rule text, which the computer dealer judges (unreadable text is a
         wrong guess, as in the benchmark)."""
-        if _given(a, "words") and a.words is not None:
+        if field_given(a, "words") and a.words is not None:
             return IllegalAction("The computer dealer judges a guess written as a rule, not in words.")
-        if _given(a, "text") and (not isinstance(a.text, str) or not a.text.strip()):
+        if field_given(a, "text") and (not isinstance(a.text, str) or not a.text.strip()):
             return IllegalAction("Say the guessed rule as rule text.")
         return None
 

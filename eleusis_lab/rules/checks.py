@@ -71,6 +71,7 @@ __all__ = [
     "RuleReport",
     "Situation",
     "check",
+    "position_fold",
     "reachable_situations",
     "same_rule",
 ]
@@ -180,7 +181,7 @@ def _players(rules: Sequence[Rule], player_names: Sequence[str] | None) -> list[
 
 
 # -- the position: fold it onto a period where the rule allows ---------------------------------
-def _position_fold(rule: Rule, limit: int | None = MAX_POSITION_FOLD) -> tuple[int, int] | None:
+def position_fold(rule: Rule, limit: int | None = MAX_POSITION_FOLD) -> tuple[int, int] | None:
     """``(threshold, period)`` such that positions at or after the threshold repeat with the period.
 
     ``(1, 1)`` for rules that never read the position; None when the position is used in a way this
@@ -684,7 +685,7 @@ def check(
     rule = as_rule(rule)
     deck_name, faces, size, copies = _resolve_deck(deck, rule)
     players = _players([rule], player_names)
-    fold = _position_fold(rule)
+    fold = position_fold(rule)
     space = _Space(rule, faces, players, rule.lookback, fold, copies)
     exhaustive = space.exhaustive_fits()
     situations = space.explore() if exhaustive else space.simulate(seed)
@@ -835,7 +836,7 @@ def reachable_situations(
     rule = as_rule(rule)
     _, faces, _, copies = _resolve_deck(deck, rule)
     players = _players([rule], player_names)
-    space = _Space(rule, faces, players, rule.lookback, _position_fold(rule), copies)
+    space = _Space(rule, faces, players, rule.lookback, position_fold(rule), copies)
     source = space.explore() if space.exhaustive_fits() else space.simulate(seed)
     for real, _mainline, player, rows in source:
         yield Situation(real, player, tuple(c for c, ok in zip(faces, rows[0], strict=True) if ok))
@@ -982,7 +983,7 @@ def same_rule(
     if len(start) >= longest:
         raise ValueError(f"the mainline holds {len(start)} cards: lines here hold at most {longest}")
     players = _players([a, b], player_names)
-    fold_a, fold_b = _position_fold(a, None), _position_fold(b, None)
+    fold_a, fold_b = position_fold(a, None), position_fold(b, None)
     fold = None if fold_a is None or fold_b is None else _join_folds(fold_a, fold_b)
     lookback = max(a.lookback, b.lookback)
     space = _Space(

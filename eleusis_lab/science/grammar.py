@@ -300,7 +300,7 @@ def grammar(deck: str = "standard") -> Grammar:
     )
 
 
-class _Counts:
+class RuleCounts:
     """Which rules of the four productions the evidence (or a part of it) still allows.
 
     Every atom may stand alone; the ``core`` first ones also combine (and, or, if).
@@ -318,8 +318,8 @@ class _Counts:
         self._float: tuple[np.ndarray, np.ndarray] | None = None
         self._live: tuple[Any, ...] | None = None
 
-    def copy(self) -> _Counts:
-        new = _Counts.__new__(_Counts)
+    def copy(self) -> RuleCounts:
+        new = RuleCounts.__new__(RuleCounts)
         new.core, new.kinds = self.core, self.kinds
         new.single, new.cond_ok = self.single.copy(), self.cond_ok.copy()
         new.and_ok, new.or_ok = self.and_ok.copy(), self.or_ok.copy()
@@ -519,14 +519,14 @@ class GrammarSpace:
         self._logp = np.log(p / p.sum())
         self._logpb = np.where(reads_card, self._logp, -np.inf)
         self.bound = 0
-        self._main = _Counts(n, self.grammar.n_core, self._kinds)
+        self._main = RuleCounts(n, self.grammar.n_core, self._kinds)
         self._guard_then: dict[int, np.ndarray] = {}
         # each guard's share of the guarded rules' prior: its own description length
         guards = self.grammar.guards
         weights = np.exp(-prior.beta * costs[guards])
         self._guard_wv = weights / weights.sum() if guards else weights  # in the order of ``guards``
         self._guard_w = dict(zip(guards, self._guard_wv.tolist(), strict=True))
-        self._guard_else: dict[int, _Counts] = {}
+        self._guard_else: dict[int, RuleCounts] = {}
         # Before the bound grows, the guarded rules whose else-branch is one atom are still counted
         # (two boolean masks a guard, cheap): [guard, atom] still right where the guard was true / false
         self._guard_ids = np.array(guards, dtype=np.int64)
@@ -619,7 +619,7 @@ class GrammarSpace:
         n = len(self.grammar)
         for g in self.grammar.guards:
             then = np.ones(n, dtype=bool)
-            rest = _Counts(n, self.grammar.n_else, self._kinds)
+            rest = RuleCounts(n, self.grammar.n_else, self._kinds)
             outs = np.array([o for o, _v in self._evidence]).reshape(-1, n)
             v = np.array([v for _o, v in self._evidence], dtype=bool)
             if len(outs):
@@ -878,7 +878,7 @@ class GrammarSpace:
         return np.array([rule.accepts(c, list(line)) for c, line in self.grammar.bank[:512]], dtype=bool)
 
     # -- the most plausible rules -------------------------------------------------------------------
-    def _picks(self, counts: _Counts, allowed_w: float, k: int) -> list[_Pick]:
+    def _picks(self, counts: RuleCounts, allowed_w: float, k: int) -> list[_Pick]:
         """The heaviest allowed rules of each production of ``counts`` (log prior weights)."""
         lp, lpb, c = self._logp, self._logpb, counts.core
         wc = self.wb[:c]
@@ -1052,13 +1052,13 @@ def _grown_prior_mass(deck: str, prior: Prior = DEFAULT_PRIOR) -> float:
     and, for every guard alike, every atom as the then-branch times the whole else-space."""
     space = GrammarSpace(deck, prior=prior)
     g = space.grammar
-    rest = _Counts(len(g), g.n_else, space._kinds).masses(space.w, space.wb)[0]
+    rest = RuleCounts(len(g), g.n_else, space._kinds).masses(space.w, space.wb)[0]
     guarded = prior.guarded * float(space.wb.sum()) * rest if g.guards else 0.0
     return (1 - prior.guarded if g.guards else 1.0) * space.total_mass() + guarded
 
 
 @functools.lru_cache(maxsize=2)  # a grown space holds tens of MB: the last two priors asked about
-def _prior_probe(
+def prior_probe(
     deck: str, prior: Prior = DEFAULT_PRIOR
 ) -> tuple[GrammarSpace, list[tuple[Card, tuple[Card, ...]]]]:
     """The grown space before any evidence, and 400 random situations (lines of 2-14 cards)."""
@@ -1085,6 +1085,6 @@ def description_bits(rule: Any, deck: str = "standard", prior: Prior = DEFAULT_P
     """
     from eleusis_lab.rules import as_rule
 
-    space, situations = _prior_probe(deck, prior)
+    space, situations = prior_probe(deck, prior)
     mass = space.agreeing_mass(as_rule(rule), situations, exact=True)
     return -math.log2(mass / space.raw_mass()) if mass > 0 else math.inf

@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from eleusis_lab.science.grammar import _Counts, _prior_probe, grammar
+from eleusis_lab.science.grammar import RuleCounts, grammar, prior_probe
 from eleusis_lab.science.prior import DEFAULT_PRIOR, FAMILIES, Prior
 
 DECK = "standard"
@@ -53,7 +53,7 @@ class _Allowed:
     false_cols: np.ndarray
 
     @classmethod
-    def of(cls, counts: _Counts, reads_card: np.ndarray) -> _Allowed:
+    def of(cls, counts: RuleCounts, reads_card: np.ndarray) -> _Allowed:
         core = counts.core
         deciding = np.flatnonzero(reads_card[:core])
         wt, wf = counts.when_true[:, deciding], counts.when_false[:, deciding]
@@ -75,7 +75,7 @@ class _Allowed:
         )
 
     def mass(self, weights: _Weights) -> float:
-        """The prior mass of these rules (as ``_Counts.masses`` gives it, in float64)."""
+        """The prior mass of these rules (as ``RuleCounts.masses`` gives it, in float64)."""
         w, wb, k = weights.w, weights.wb, weights.kinds
         n = len(self.rows)
         st = np.bincount(self.true_rows, weights=wb[self.true_cols], minlength=n)
@@ -146,11 +146,11 @@ class RuleEvidence:
 
         rule = as_rule(text)
         g = grammar(DECK)
-        _space, situations = _prior_probe(DECK, DEFAULT_PRIOR)  # the probe is the same for every prior
+        _space, situations = prior_probe(DECK, DEFAULT_PRIOR)  # the probe is the same for every prior
         outs = g.outcomes_many(situations)
         v = np.array([rule.accepts(c, list(line)) for c, line in situations], dtype=bool)
         reads = _reads_card()
-        main = _Counts(len(g), g.n_core)
+        main = RuleCounts(len(g), g.n_core)
         main.add(outs, v)
         guards = []
         for k, atom in enumerate(g.guards):
@@ -158,7 +158,7 @@ class RuleEvidence:
             then = ~((outs[on] != 0) != v[on, None]).any(axis=0) & reads
             if not then.any():
                 continue  # no rule opening with this guard agrees
-            rest = _Counts(len(g), g.n_else)
+            rest = RuleCounts(len(g), g.n_else)
             rest.add(outs[off], v[off])
             guards.append((k, np.flatnonzero(then), _Allowed.of(rest, reads)))
         return cls(text, _Allowed.of(main, reads), tuple(guards))

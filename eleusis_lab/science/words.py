@@ -24,12 +24,21 @@ import itertools
 import math
 import re
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from eleusis_lab.rules import ast as A
 
-__all__ = ["MAX_OFFERED", "RuleBoxReading", "RuleMatch", "closest_rules", "plain_english", "read_rule_box"]
+__all__ = [
+    "MAX_OFFERED",
+    "RuleBoxReading",
+    "RuleMatch",
+    "closest_rules",
+    "plain_english",
+    "read_rule_box",
+    "warm_up",
+]
 
 #: At most this many candidates are offered (one row each, read aloud at projector size).
 MAX_OFFERED = 5
@@ -322,9 +331,35 @@ def _two_cards(node: A.Compare) -> bool:
     return "card" in names[0] | names[1] and bool((names[0] | names[1]) & {"prev", "prev2", "prev3"})
 
 
-@functools.lru_cache(maxsize=2)
+#: One reading of the candidates at a time: a lookup made while :func:`warm_up` reads them waits for that
+#: reading instead of starting its own.
+_READING = threading.Lock()
+
+
 def _candidates(deck: str) -> tuple[_Candidate, ...]:
-    """Every candidate rule of ``deck``, read in English once per process (about a second)."""
+    """Every candidate rule of ``deck``, read in English once per process."""
+    with _READING:
+        return _read_candidates(deck)
+
+
+def warm_up(deck: str = "standard") -> None:
+    """Read ``deck``'s candidates in the background, so a student's first words are answered at once.
+
+    Reading them takes about 2 s on a quiet machine (5 s on a busy one); a board with a words box calls
+    this when it is built, long before anyone has typed a sentence.  Where there are no threads
+    (Pyodide) or they are already read, it does nothing, and the first lookup reads them as before.
+    """
+    if sys.platform == "emscripten" or deck in _WARMED:
+        return
+    _WARMED.add(deck)
+    threading.Thread(target=_candidates, args=(deck,), name=f"eleusis-words-{deck}", daemon=True).start()
+
+
+_WARMED: set[str] = set()
+
+
+@functools.lru_cache(maxsize=2)
+def _read_candidates(deck: str) -> tuple[_Candidate, ...]:
     from eleusis_lab.rules import library
     from eleusis_lab.rules.english import english
     from eleusis_lab.rules.printer import to_text

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.play.save import MAX_DEPTH, _depth_within
+from eleusis_lab.play.save import MAX_DEPTH, depth_within
 from eleusis_lab.session.errors import SessionError
 
 try:  # POSIX: saves to one folder take turns
@@ -141,7 +141,7 @@ def parse_json(text: str) -> Any:
         ) from None
     except ValueError:  # Python refuses to read integers of more than 4,300 digits
         raise SessionError("This is not a session save: it holds a number too long to read.") from None
-    if not _depth_within(data, MAX_DEPTH):
+    if not depth_within(data, MAX_DEPTH):
         raise SessionError(f"This is not a session save: its JSON is nested more than {MAX_DEPTH} deep.")
     return data
 

@@ -186,6 +186,16 @@ def voila(notebook: Path, home: Path) -> contextlib.AbstractContextManager[Serve
     return _serve(cmd, home, "/api", "voila")
 
 
+def expect(target: Any) -> Any:
+    """Playwright's retrying assertions (``expect(locator).to_contain_text(...)``), imported only when a
+    browser test runs: each widget's value reaches the page in its own message, so a text beside the one
+    a test waited on may still be on its way."""
+    from playwright.sync_api import expect as retrying
+
+    retrying.set_options(timeout=15_000)  # Playwright's 5 s is short for a kernel on a busy machine
+    return retrying(target)
+
+
 def launch_chromium(playwright: Any) -> Any:
     """Debian's Chromium under Playwright, headless, with nothing reaching for the network."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)

@@ -22,7 +22,7 @@ import pytest
 
 from eleusis_lab.science.benchmark import PUBLISHED, RULES
 
-from .harness import SETTLE, artifacts_dir, voila
+from .harness import SETTLE, artifacts_dir, expect, voila
 
 pytestmark = pytest.mark.browser
 
@@ -148,8 +148,8 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     _shoot(page, "after-a-play")
     _state_rule(page, "card is red")
     assert verdict.inner_text().strip() == "Not the rule: 2 points lost. Play on."
-    assert "Wrong guesses 1" in status.inner_text()
-    assert f"scores {31 - 2 - 2 * 1}" in status.inner_text(), "a right rule on turn 2 scores 31 - 2 - 2"
+    expect(status).to_contain_text("Wrong guesses 1")
+    expect(status).to_contain_text(f"scores {31 - 2 - 2 * 1}")  # a right rule on turn 2 scores 31 - 2 - 2
     assert "card is red ✗" in _journal_rows(page)[0]
 
     # Turn 2: 30 % sure, a double click plays one card and its verdict stays; a double "Play on" is one.
@@ -170,7 +170,7 @@ def test_a_student_plays_the_benchmark_game_by_clicking(page: Any) -> None:
     assert verdict.inner_text().strip() == "Right! That is the rule."
     turn, wrong = 3, 1
     expected = 31 - turn - 2 * wrong
-    assert f"Solved on turn {turn} with 1 wrong guess: score {expected}." in status.inner_text()
+    expect(status).to_contain_text(f"Solved on turn {turn} with 1 wrong guess: score {expected}.")
     assert page.locator(f"{BOARD} .eleusis-hand-card").count() == 0
     assert not page.locator(f"{BOARD} .eleusis-guess input").is_visible()
     assert not page.locator(f"{BOARD} .eleusis-confidence").is_visible()
@@ -239,6 +239,6 @@ def test_a_student_states_the_rule_in_words_and_the_row_clicked_is_the_rule_judg
 
     _verdict_after_playing(page, "click")
     assert _state_row(page, rows.nth(right)) == "Right! That is the rule."
-    status = page.locator(f"{BOARD} .eleusis-scores").inner_text()
-    assert f"Solved on turn 2 with 1 wrong guess: score {31 - 2 - 2}." in status
+    status = page.locator(f"{BOARD} .eleusis-scores")
+    expect(status).to_contain_text(f"Solved on turn 2 with 1 wrong guess: score {31 - 2 - 2}.")
     _shoot(page, "solved-in-words")

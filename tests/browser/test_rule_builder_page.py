@@ -14,13 +14,22 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .harness import SETTLE, VERDICT, artifacts_dir, class_dealt, jupyter_lab, lab_open, lab_run_all, voila
+from .harness import (
+    SETTLE,
+    VERDICT,
+    artifacts_dir,
+    class_dealt,
+    expect,
+    jupyter_lab,
+    lab_open,
+    lab_run_all,
+    voila,
+)
 from .test_projector import PLAYERS, _assert_secret, _click_picture, _plot_text, _text, class_command
 
 pytestmark = pytest.mark.browser
@@ -29,19 +38,6 @@ __all__ = ["class_command"]  # the projector test's server fixture, run for this
 
 NOTEBOOK = Path(__file__).parent / "notebooks" / "rule_builder.ipynb"
 SIZES = {"projector": {"width": 1280, "height": 720}, "laptop": {"width": 1024, "height": 768}}
-
-
-def _wait_for_text(locator: Any, wanted: str, timeout: float = 30.0, exact: bool = False) -> str:
-    """The locator's text once it holds ``wanted`` (equals it with ``exact``). Each widget's value reaches
-    the page in its own message, so a neighbour's text may lag the element a test waited on."""
-    deadline = time.monotonic() + timeout
-    while True:
-        text = str(locator.inner_text()).strip()
-        if (text == wanted) if exact else (wanted in text):
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{wanted!r} never appeared in {timeout:.0f} s; the text stays {text!r}")
-        time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +75,7 @@ def test_alternate_red_and_black_by_keyboard_alone(page: Any) -> None:
     for _ in range(3):
         page.keyboard.press("ArrowDown")
     english.get_by_text("Alternate red and black cards.").wait_for(timeout=15_000)
-    _wait_for_text(page.locator(".eleusis-builder-text"), "card.color != prev.color")
+    expect(page.locator(".eleusis-builder-text")).to_contain_text("card.color != prev.color")
     # Check it, by the keyboard: the check button takes focus and Enter presses it.
     page.locator(".eleusis-builder-check").focus()
     page.keyboard.press("Enter")
@@ -158,7 +154,7 @@ def test_a_rule_stated_in_words_then_adjusted_by_keyboard_alone(page: Any) -> No
     page.keyboard.press("Enter")
     builder = box.locator(".eleusis-rule-builder")
     builder.locator(".eleusis-builder-row").first.wait_for(timeout=15_000)
-    _wait_for_text(builder.locator(".eleusis-builder-english"), meant, exact=True)  # prefilled
+    expect(builder.locator(".eleusis-builder-english")).to_have_text(meant)  # prefilled
     builder.locator(".eleusis-builder-row select").first.focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
@@ -186,9 +182,8 @@ def test_the_builder_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
             builder.locator(".eleusis-builder-add-if").click()
             builder.locator(".eleusis-builder-row").nth(2).wait_for(timeout=30_000)  # if, then, otherwise
             # a new branch starts as a copy of the rule so far, its condition on the last card
-            _wait_for_text(
-                builder.locator(".eleusis-builder-text"),
-                "if prev is red then card.color != prev.color else card.color != prev.color",
+            expect(builder.locator(".eleusis-builder-text")).to_contain_text(
+                "if prev is red then card.color != prev.color else card.color != prev.color", timeout=30_000
             )
             page.screenshot(path=str(artifacts_dir() / "rule-builder-jupyterlab.png"))
         finally:

@@ -28,7 +28,7 @@ from eleusis_lab.play import (
 from eleusis_lab.play import actions as act
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, SetupField, WorkedExample, setup_fields
-from eleusis_lab.play.round import _Judgement
+from eleusis_lab.play.round import LoggedJudgement
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import OptionForm, ScoreColumn
 from eleusis_lab.scoring import Scores
@@ -80,7 +80,7 @@ class ToyRound(Round):
     def _on_played(self, e: ev.Played, i: int) -> None:
         s = self._state
         s.hands[e.player].remove(e.cards[0])
-        s.judgements.append(_Judgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
+        s.judgements.append(LoggedJudgement(len(s.mainline), e.cards, e.accepted, e.player, i, "play"))
         if e.accepted:
             self._put_on_mainline(e.cards)
         else:

@@ -6,6 +6,7 @@ The words-to-rules chooser lives in ``eleusis_lab.science.words``.
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 
@@ -75,3 +76,23 @@ def test_the_letter_deck_has_its_own_candidates() -> None:
     offered = closest_rules("circles and squares take turns", deck="letters")
     assert offered[0].text == "card.shape != prev.shape"
     assert all("card.suit" not in m.text and "card.rank" not in m.text for m in offered)
+
+
+def test_a_board_reads_the_candidates_before_the_first_words_and_only_once() -> None:
+    """``warm_up`` (called when a words box is built) reads the candidates in the background; a lookup
+    made meanwhile waits for that reading rather than starting a second one, and gets the same rows."""
+    from eleusis_lab.science import words
+
+    before = closest_rules("alternate colours")
+    words._read_candidates.cache_clear()
+    words._WARMED.discard("standard")
+    words.warm_up("standard")
+    warming = [t for t in threading.enumerate() if t.name == "eleusis-words-standard"]
+    assert warming, "no reading started in the background"
+    during = closest_rules("alternate colours")  # typed at once: one reading serves both
+    warming[0].join(timeout=60)
+    assert not warming[0].is_alive()
+    assert words._read_candidates.cache_info().misses == 1, "the candidates were read twice"
+    assert during == before
+    words.warm_up("standard")  # a second board: nothing more to read
+    assert not any(t.name == "eleusis-words-standard" for t in threading.enumerate())

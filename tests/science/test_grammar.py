@@ -12,7 +12,7 @@ import pytest
 from eleusis_lab.cards import standard_deck
 from eleusis_lab.rules import Rule
 from eleusis_lab.science import grammar as grammar_module
-from eleusis_lab.science.grammar import OUTSIDE_SHARE, GrammarSpace, _Counts, grammar
+from eleusis_lab.science.grammar import OUTSIDE_SHARE, GrammarSpace, RuleCounts, grammar
 from eleusis_lab.science.prior import DEFAULT_PRIOR
 
 KIND_PRIOR = DEFAULT_PRIOR.kind_weights
@@ -37,7 +37,7 @@ def test_masses_equal_brute_force_over_every_rule(seed: int, kinds: dict[str, fl
     n, core = 7, 5
     w = rng.random(n).astype(np.float32)
     wb = np.where(rng.random(n) < 0.7, w, 0).astype(np.float32)
-    counts = _Counts(n, core, kinds)
+    counts = RuleCounts(n, core, kinds)
     evidence = [(rng.integers(0, 3, n).astype(np.int8), bool(rng.integers(0, 2))) for _ in range(6)]
     for k, (out, v) in enumerate(evidence):
         if k < 3:
