@@ -57,8 +57,8 @@ def main() -> None:
     median, most = 1000 * statistics.median(times), 1000 * max(times)
     print(f"Chooser per sentence: median {median:.0f} ms, max {most:.0f} ms")
 
-    # A student's first words on a board: read cold when Enter is pressed (as before warm_up), or
-    # warmed up in the background since the board was built, the student reading it for 3 s first.
+    # The first words on the projector: read cold when Enter is pressed (as a student's board does), or
+    # warmed up in the background since the class board was built, the class reading it for 3 s first.
     for warmed in (False, True):
         words._read_candidates.cache_clear()
         words._WARMED.clear()
@@ -67,8 +67,8 @@ def main() -> None:
             time.sleep(3.0)
         started = time.perf_counter()
         closest_rules("the colours go red, black, red, black")
-        how = "warmed up when the board was built, 3 s before" if warmed else "read when Enter is pressed"
-        print(f"A student's first words, candidates {how}: {time.perf_counter() - started:.2f} s")
+        how = "warmed up when the class board was built, 3 s before" if warmed else "read at Enter"
+        print(f"First words, candidates {how}: {time.perf_counter() - started:.2f} s")
 
     hits = [r.key for r in BENCHMARK_RULES if _found(r.text, r.english)]
     print(f"Benchmark rules found from their own English: {len(hits)} of {len(BENCHMARK_RULES)}")

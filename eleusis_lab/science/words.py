@@ -345,8 +345,8 @@ def _candidates(deck: str) -> tuple[_Candidate, ...]:
 def warm_up(deck: str = "standard") -> None:
     """Read ``deck``'s candidates in the background, so a student's first words are answered at once.
 
-    Reading them takes about 2 s on a quiet machine (5 s on a busy one); a board with a words box calls
-    this when it is built, long before anyone has typed a sentence.  Where there are no threads
+    Reading them takes about 2 s on a quiet machine (5 s on a busy one); the projector's class board
+    calls this when it is built, long before anyone has typed a sentence.  Where there are no threads
     (Pyodide) or they are already read, it does nothing, and the first lookup reads them as before.
     """
     if sys.platform == "emscripten" or deck in _WARMED:

@@ -82,7 +82,13 @@ class ClassBoard(SessionBoard, w.VBox):
         clock: Callable[[], float] | None = None,
     ) -> None:
         from eleusis_lab import scoring
+        from eleusis_lab.science.words import warm_up
 
+        # The whole class waits on the projector's first words (reading the candidates takes 2 s, 5 s on
+        # a busy machine): read them now.  A student's own board reads them when words are first typed:
+        # a class of 30 pressing Run All at once would otherwise spend a minute of a school server's CPU
+        # and 12 MB a kernel on words some never type.
+        warm_up("standard")
         self._save_dir = save_dir
         self._autosave = autosave
         self.session = TableSession(self._new_save_path())

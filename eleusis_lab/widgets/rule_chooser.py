@@ -20,7 +20,7 @@ from html import escape
 
 import ipywidgets as w
 
-from eleusis_lab.science.words import RuleMatch, closest_rules, warm_up
+from eleusis_lab.science.words import RuleMatch, closest_rules
 from eleusis_lab.widgets._common import button
 from eleusis_lab.widgets.rule_builder import RuleBuilder
 
@@ -46,7 +46,6 @@ class RuleChooser(w.VBox):
         """``with_words=False`` leaves out its own word box (a caller with one calls :meth:`show`);
         ``opens``: what *Open in the builder* does instead (a caller with a builder of its own)."""
         self.deck = deck
-        warm_up(deck)  # the first words are read in about 2 s: start now, not when the student presses Enter
         self.matches: list[RuleMatch] = []
         self.rows: list[w.Button] = []
         self.picked: RuleMatch | None = None

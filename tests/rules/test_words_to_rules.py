@@ -78,8 +78,8 @@ def test_the_letter_deck_has_its_own_candidates() -> None:
     assert all("card.suit" not in m.text and "card.rank" not in m.text for m in offered)
 
 
-def test_a_board_reads_the_candidates_before_the_first_words_and_only_once() -> None:
-    """``warm_up`` (called when a words box is built) reads the candidates in the background; a lookup
+def test_warm_up_reads_the_candidates_before_the_first_words_and_only_once() -> None:
+    """``warm_up`` (called when the class board is built) reads the candidates in the background; a lookup
     made meanwhile waits for that reading rather than starting a second one, and gets the same rows."""
     from eleusis_lab.science import words
 
@@ -94,5 +94,5 @@ def test_a_board_reads_the_candidates_before_the_first_words_and_only_once() -> 
     assert not warming[0].is_alive()
     assert words._read_candidates.cache_info().misses == 1, "the candidates were read twice"
     assert during == before
-    words.warm_up("standard")  # a second board: nothing more to read
+    words.warm_up("standard")  # a second class board: nothing more to read
     assert not any(t.name == "eleusis-words-standard" for t in threading.enumerate())

@@ -527,3 +527,17 @@ def test_without_a_hypotheses_panel_or_a_plot_there_is_no_second_view() -> None:
         players=["Ana", "Ben"], rule="card is red", plots=False, hypotheses=False, autosave=False
     )
     assert board.view_choice.layout.display == "none"
+
+
+def test_the_projector_reads_the_words_candidates_when_built_a_students_board_when_words_come() -> None:
+    """The class waits on the projector's first words, so the class board starts reading the chooser's
+    candidates when it is built; a student's board leaves them until words are typed (a class pressing
+    Run All together would spend a school server's CPU and memory on words some never type)."""
+    from eleusis_lab.science import words
+    from eleusis_lab.widgets import SoloBoard
+
+    words._WARMED.clear()
+    SoloBoard(rule="card is red", seed=1)
+    assert not words._WARMED, "a student's board read the candidates before any words"
+    ClassBoard(autosave=False)
+    assert words._WARMED == {"standard"}
