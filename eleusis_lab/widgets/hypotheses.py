@@ -135,11 +135,13 @@ class HypothesisPanel(w.VBox):
                     f'<div style="font-family:{FONT};font-weight:bold;font-size:1.15em">'
                     "Class hypotheses</div>"
                 ),
+                # The class's ideas first: on the projector the narrowing view has a few hundred pixels,
+                # and the list is what the class reads beside the plot; the form to add one follows.
+                self._list,
                 self.student_box,
                 self.statement,
                 self.add_button,
                 self.message,
-                self._list,
                 *([self.figures.toggles] if toggles_inside else []),
                 self.count,
                 *([self.figures] if figures_inside else []),
@@ -278,7 +280,7 @@ class HypothesisPanel(w.VBox):
         if not rows:
             rows.append(
                 '<div style="color:#6b7280">No hypotheses yet: say one in words, pick the rule they mean '
-                'and click "Add hypothesis".</div>'
+                'and click "Add hypothesis" below.</div>'
             )
         self._list.value = f'<div style="font-family:{FONT};font-size:1em">{"".join(rows)}</div>'
 
