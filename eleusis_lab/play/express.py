@@ -180,18 +180,7 @@ class ExpressRound(NoPlayRound):
     # ------------------------------------------------------------------ refusals ----------------
     def _refuse_play(self, a: Play) -> GameError | None:
         """One card at a time, one the player holds (a physical round: one the decks still have)."""
-        if not field_given(a, "cards"):
-            return None
-        if len(a.cards) != 1:
-            return IllegalAction(f"In {self.title} you play one card at a time.")
-        return reason_against(lambda: self._card_played(a))
-
-    def _card_played(self, a: Play) -> Card:
-        """The card ``a`` plays: the player's own copy, or a physical round's card as entered."""
-        if self._physical:
-            return self._physical_card(a.player, a.cards[0], self._copies(), self._table_cards())
-        [card] = self._resolve(a.player, list(a.cards), self._state.hands[a.player])
-        return card
+        return self._refuse_one_card(a, f"In {self.title} you play one card at a time.")
 
     def _refuse_guess(self, a: Guess) -> GameError | None:
         """Past the gate (right after one's own right play or no-play): rule text (a computer dealer

@@ -210,25 +210,20 @@ class GardnerRound(Round):
     def _refuse_play(self, a: Play) -> GameError | None:
         """One card at a time, one the player holds (a physical first half: one not yet on the table);
         in the second half, one not yet tried this turn."""
-        if not field_given(a, "cards"):
-            return None
-        if len(a.cards) != 1:
-            return IllegalAction("In Gardner's Eleusis you play one card at a time.")
-        try:
-            card = self._card_played(a)
-        except GameError as error:
-            return error
-        if self._state.phase == "second-half" and card in self._state.tried:
+        refusal = self._refuse_one_card(a, "In Gardner's Eleusis you play one card at a time.")
+        if refusal is not None or not field_given(a, "cards") or self._state.phase != "second-half":
+            return refusal
+        card = self._card_played(a)
+        if card in self._state.tried:
             return IllegalAction(f"{a.player} has already tried {card} this turn.")
         return None
 
-    def _card_played(self, a: Play) -> Card:
+    def _physical_pool(self) -> tuple[int, list[Card]] | None:
+        # the second half plays from the hands dealt at the half; the first, from the table's leftovers
         s = self._state
-        if self._physical and s.phase != "second-half":
-            taken = [*s.mainline, *(w.card for p in self._players for w in s.wrong[p])]
-            return self._physical_card(a.player, a.cards[0], 1, taken)
-        [card] = self._resolve(a.player, list(a.cards), s.hands[a.player])
-        return card
+        if not self._physical or s.phase == "second-half":
+            return None
+        return 1, [*s.mainline, *(w.card for p in self._players for w in s.wrong[p])]
 
     def _refuse_end_half(self, a: EndHalf) -> GameError | None:
         """Physical round: the teacher ends the first half once the starter is down."""

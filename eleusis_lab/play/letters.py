@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from eleusis_lab.cards import Card
 from eleusis_lab.play import events as ev
 from eleusis_lab.play.actions import Play
-from eleusis_lab.play.errors import GameError, IllegalAction
+from eleusis_lab.play.errors import GameError
 from eleusis_lab.play.presentation import Presentation, ScoreSheet, Worked, WorkedExample, number_text
-from eleusis_lab.play.round import LoggedJudgement, Round, Verdict, field_given, reason_against
+from eleusis_lab.play.round import LoggedJudgement, Round, Verdict
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, ScoreColumn
 
@@ -109,17 +109,11 @@ class LettersRound(Round):
 
     def _refuse_play(self, a: Play) -> GameError | None:
         """One card at a time, one the researcher holds (a physical round: one not yet on the line)."""
-        if not field_given(a, "cards"):
-            return None
-        if len(a.cards) != 1:
-            return IllegalAction("In the letter-deck game you try one card at a time.")
-        return reason_against(lambda: self._card_played(a))
+        return self._refuse_one_card(a, "In the letter-deck game you try one card at a time.")
 
-    def _card_played(self, a: Play) -> Card:
-        if self._physical:
-            return self._physical_card(a.player, a.cards[0], 1, self._state.mainline)
-        [card] = self._resolve(a.player, list(a.cards), self._state.hands[a.player])
-        return card
+    def _physical_pool(self) -> tuple[int, list[Card]] | None:
+        # a card tried and refused goes back to the hand: only the line holds cards
+        return (1, self._state.mainline) if self._physical else None
 
     def _do_play(self, a: Play) -> Verdict:
         """``player`` tries one card on the top card; a card not allowed goes back to the hand."""

@@ -824,6 +824,28 @@ class Round:
         s = self._state
         return [*s.mainline, *(c for col in s.sidelines for p in col for c in p.cards)]
 
+    def _physical_pool(self) -> tuple[int, list[Card]] | None:
+        """Where a one-card play of a physical round comes from: the deck's copies of each card and the
+        cards already on the table (None: from the player's dealt hand)."""
+        return (self._copies(), self._table_cards()) if self._physical else None
+
+    def _card_played(self, a: Play) -> Card:
+        """The one card ``a`` plays: the player's own copy, or a physical round's card as entered."""
+        pool = self._physical_pool()
+        if pool is not None:
+            return self._physical_card(a.player, a.cards[0], *pool)
+        [card] = self._resolve(a.player, list(a.cards), self._state.hands[a.player])
+        return card
+
+    def _refuse_one_card(self, a: Play, too_many: str) -> GameError | None:
+        """Why a one-card-a-turn variant refuses ``a``: not one card (``too_many`` says so), or a card the
+        player cannot play (:meth:`_card_played` says why); None when it may be played."""
+        if not field_given(a, "cards"):
+            return None
+        if len(a.cards) != 1:
+            return IllegalAction(too_many)
+        return reason_against(lambda: self._card_played(a))
+
     def _shown_hand(self, player: str, hand: Sequence[Card | str] | None) -> list[Card]:
         if self._physical:
             if hand is None:

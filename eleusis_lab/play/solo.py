@@ -51,7 +51,6 @@ from eleusis_lab.play.round import (
     TurnBudget,
     Verdict,
     field_given,
-    reason_against,
 )
 from eleusis_lab.play.table import SidelinePlay
 from eleusis_lab.play.variant import Capabilities, MatchRules, Option
@@ -252,11 +251,11 @@ class SoloRound(Round):
             return IllegalAction(
                 f"All {self._options['max_turns']} turns have been played: guess, or let it go."
             )
-        if not field_given(a, "cards"):
-            return None
-        if len(a.cards) != 1:
-            return IllegalAction("In the solo protocol you play one card a turn.")
-        return reason_against(lambda: self._resolve(a.player, list(a.cards), self._state.hands[a.player]))
+        return self._refuse_one_card(a, "In the solo protocol you play one card a turn.")
+
+    def _physical_pool(self) -> None:
+        """The solo protocol always plays from the hand it dealt."""
+        return None
 
     def _refuse_guess(self, a: Guess) -> GameError | None:
         """Past the gate (after a play): rule text, which the computer dealer judges (unreadable text is a
@@ -279,7 +278,7 @@ class SoloRound(Round):
     def _do_play(self, a: Play) -> Verdict:
         """One turn: one card of the hand; the hand is refilled from the stock."""
         player = a.player
-        [card] = self._resolve(player, list(a.cards), self._state.hands[player])
+        card = self._card_played(a)
         accepted = self._judge(player, [card])
         with self._action():
             index = self._emit(ev.Played(player, (card,), accepted))
