@@ -26,7 +26,7 @@ from eleusis_lab.play.errors import BadSave, GameError, first_clause
 if TYPE_CHECKING:  # pragma: no cover
     from eleusis_lab.play.round import Round
 
-__all__ = ["FORMAT", "VERSION", "checksum", "depth_within", "dump_round", "load_round"]
+__all__ = ["FORMAT", "VERSION", "checksum", "depth_within", "dump_round", "load_round", "parse_save_json"]
 
 FORMAT = "eleusis-lab-round"
 VERSION = 1
@@ -79,21 +79,20 @@ def _need(cond: bool, message: str) -> None:
 MAX_DEPTH = 32
 
 
-def _parse_json(text: str) -> Any:
-    """The JSON value of ``text``, or :class:`BadSave` with one sentence for every way it can fail."""
+def parse_save_json(text: str, what: str = "saved round", error: type[ValueError] = BadSave) -> Any:
+    """The JSON value of a save's ``text``, or ``error`` with one sentence for every way it can fail
+    (``what`` names the save: a round's here, a session's in :mod:`eleusis_lab.session.savefile`)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         hint = " (it looks cut short)" if "Expecting" in e.msg and e.pos >= len(text.rstrip()) - 1 else ""
-        raise BadSave(f"This is not a whole saved round: the JSON breaks at line {e.lineno}{hint}.") from None
+        raise error(f"This is not a whole {what}: its JSON breaks at line {e.lineno}{hint}.") from None
     except RecursionError:
-        raise BadSave(f"This is not a saved round: its JSON is nested more than {MAX_DEPTH} deep.") from None
+        raise error(f"This is not a {what}: its JSON is nested more than {MAX_DEPTH} deep.") from None
     except ValueError:  # Python refuses to read integers of more than 4,300 digits
-        raise BadSave("This is not a saved round: it holds a number too long to read.") from None
-    _need(
-        depth_within(data, MAX_DEPTH),
-        f"This is not a saved round: its JSON is nested more than {MAX_DEPTH} deep.",
-    )
+        raise error(f"This is not a {what}: it holds a number too long to read.") from None
+    if not depth_within(data, MAX_DEPTH):
+        raise error(f"This is not a {what}: its JSON is nested more than {MAX_DEPTH} deep.")
     return data
 
 
@@ -136,7 +135,7 @@ def load_round(
             raise BadSave("This is not a saved round: the file is not UTF-8 text.") from None
     if not isinstance(text, str):
         raise BadSave(f"A saved round is JSON text, not {type(text).__name__}.")
-    data = _parse_json(text)
+    data = parse_save_json(text)
     _need(isinstance(data, dict), "This is not a saved round: expected a JSON object.")
     _need(
         data.get("format") == FORMAT,

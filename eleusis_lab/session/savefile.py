@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eleusis_lab.play.save import MAX_DEPTH, depth_within
+from eleusis_lab.play.save import parse_save_json
 from eleusis_lab.session.errors import SessionError
 
 try:  # POSIX: saves to one folder take turns
@@ -127,23 +127,9 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def parse_json(text: str) -> Any:
-    """The JSON value of a save's text, or one sentence for every way that fails."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        cut = " (it looks cut short)" if error.pos >= len(text.rstrip()) - 1 else ""
-        raise SessionError(
-            f"This is not a whole session save: its JSON breaks at line {error.lineno}{cut}."
-        ) from None
-    except RecursionError:
-        raise SessionError(
-            f"This is not a session save: its JSON is nested more than {MAX_DEPTH} deep."
-        ) from None
-    except ValueError:  # Python refuses to read integers of more than 4,300 digits
-        raise SessionError("This is not a session save: it holds a number too long to read.") from None
-    if not depth_within(data, MAX_DEPTH):
-        raise SessionError(f"This is not a session save: its JSON is nested more than {MAX_DEPTH} deep.")
-    return data
+    """The JSON value of a session save's text, or one sentence (:class:`SessionError`) for every way
+    that fails: the round saves' reader, in the session's words."""
+    return parse_save_json(text, "session save", SessionError)
 
 
 def read_head(path: str | os.PathLike[str], *, follow: bool = False) -> Head:
