@@ -35,11 +35,11 @@ from eleusis_lab.session.events import (
 )
 from eleusis_lab.session.savefile import FORMAT, READS, VERSION, parse_json
 
-__all__ = ["SavedSession", "check_events", "read_save"]
+__all__ = ["SaveContents", "check_events", "read_save"]
 
 
 @dataclass(frozen=True)
-class SavedSession:
+class SaveContents:
     """A save's contents, every one checked: what a session is folded from."""
 
     revision: int
@@ -51,7 +51,7 @@ class SavedSession:
     rounds: list[Round]
 
 
-def read_save(text: str) -> SavedSession:
+def read_save(text: str) -> SaveContents:
     """The checked contents of a save file's ``text``, or :class:`SessionError` in one sentence."""
     data = parse_json(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -80,7 +80,7 @@ def read_save(text: str) -> SavedSession:
     notes = checked_notes(data.get("notes", {}))
     events, rounds = checked_lists(data.get("events"), data.get("rounds"))
     check_events(events, rounds, physical)
-    return SavedSession(revision, kind, physical, predicting, notes, events, rounds)
+    return SaveContents(revision, kind, physical, predicting, notes, events, rounds)
 
 
 #: The fields of a save file (version 2), and of version 1 (no revision, no checksum).
