@@ -147,11 +147,8 @@ class HeldHand(HandView):
     """The student's hand, kept on show but greyed while a rule may be stated: the cards held are
     evidence to think with."""
 
-    def render(self, session: BenchmarkSession) -> None:  # type: ignore[override]
-        super().render(session)
-        if session.statement_due:
-            for card_button in self.buttons:
-                card_button.disabled = True
+    def playable(self, session: BenchmarkSession) -> bool:  # type: ignore[override]
+        return not session.statement_due
 
 
 def _stated(text: str | None) -> str:

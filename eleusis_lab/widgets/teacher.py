@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from eleusis_lab.session import TableSession
 from eleusis_lab.widgets._common import button
+from eleusis_lab.widgets.views import set_children
 
 __all__ = ["TeacherFold"]
 
@@ -61,8 +62,7 @@ class TeacherFold(w.Accordion):
             else '<div style="font-size:14px;color:#4b5563">Not saved (autosave is off).</div>'
         )
         rows.append(self.saved)
-        if list(self.box.children) != rows:
-            self.box.children = rows
+        set_children(self.box, rows)
 
     def _ask(self, on: bool) -> None:
         self.asking = on

@@ -461,7 +461,17 @@ class HandView(HandArea):
         # A hand that grows past a dozen cards gets narrower cards, not a second row.
         base = self._base_width
         self.resize(base if len(cards) <= 13 else round(max(0.72 * base, base * 13 / len(cards))))
-        self.show(title, cards, selected=self.selected, disabled=session.disabled_cards())
+        self.show(
+            title,
+            cards,
+            selected=self.selected,
+            enabled=self.playable(session),
+            disabled=session.disabled_cards(),
+        )
+
+    def playable(self, session: BoardSession) -> bool:
+        """May the hand on show be played now?  (A layout that holds the hand back says when.)"""
+        return True
 
 
 class ActionRow(w.HBox):
