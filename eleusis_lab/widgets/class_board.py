@@ -436,10 +436,6 @@ class ClassBoard(SessionBoard, w.VBox):
             self.reveal_ask.ask(False)
         if "abandon" not in s.possible() or "next-round" in s.possible():
             self.back_ask.ask(False)  # the round ended meanwhile: nothing left to abandon
-        # The guess box takes the hand's room only when it has something to show (a guess may be made,
-        # the dealer may overrule, or it says why a guess was refused).
-        asks = len(self.guess_box.children) > 1 or bool(self.guess_box.message.value)
-        self.guess_box.layout.display = None if asks else "none"
         # After the reveal the class reads the rule against the table: the banner and the buttons first,
         # then the table at a readable size, the page scrolling (nothing is played any more).
         if s.revealed:

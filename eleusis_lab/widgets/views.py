@@ -638,7 +638,7 @@ class GuessView(w.VBox):
             self.row = w.VBox([self.head, self.statement, self.buttons])
         super().__init__()
         if column:  # framed, so the class sees where a statement goes
-            self.layout = w.Layout(border="2px solid transparent", padding="4px 8px", margin="0 0 8px 0")
+            self.layout = w.Layout(border="2px solid #f59e0b", padding="4px 8px", margin="0 0 8px 0")
         self.add_class("eleusis-guess-box")
 
     def render(self, session: GuessingSession) -> None:
@@ -663,13 +663,14 @@ class GuessView(w.VBox):
             kids.append(self.overrule_row)
         kids.append(self.message)
         set_children(self, kids)
-        # Nothing to do and nothing to say: no frame round an empty box (the box stays in the layout, so
-        # nothing on the board moves when a guess becomes possible).
-        if self.column:
-            self.layout.border = "2px solid #f59e0b" if self._asks() else "2px solid transparent"
+        self._show_if_asking()
 
-    def _asks(self) -> bool:
-        return len(self.children) > 1 or bool(self.message.value)
+    def _show_if_asking(self) -> None:
+        """Beside the class board's table the box takes the hand's room only when it has something to
+        show: a guess may be made, the dealer may overrule, or it says why a guess was refused."""
+        if self.column:
+            asks = len(self.children) > 1 or bool(self.message.value)
+            self.layout.display = None if asks else "none"
 
     # -- the ways to act --
     def find_rules(self) -> None:
@@ -719,8 +720,7 @@ class GuessView(w.VBox):
 
     def say(self, text: str) -> None:
         self.message.value = banner(text, "warning", size="18px") if text else ""
-        if text and self.column:
-            self.layout.border = "2px solid #f59e0b"
+        self._show_if_asking()
 
 
 class FinishBox(w.VBox):
