@@ -42,6 +42,7 @@ _SIDE_SCALE = 0.8  # a wrong card is this much of a mainline card (its rank as l
 _SIDE_TOP = 0.06  # gap between a mainline card and its sideline
 _COLUMN_GAP = 0.08  # right of each column
 _ROW_GAP = 0.2  # under each column (between wrapped rows)
+_POSITION_LINE = 0.2  # the position number's line above each card
 _POSITION_FLOOR = 14  # px: the position number's line above each card is never lower than this
 
 
@@ -154,8 +155,9 @@ def table_html(
             number = str(i + 1) if i < len(main) else ""
             head = f'<span style="font-size:{at_least(11, card_width / 7)};color:#6b7280">{number}</span>'
         tokens = "".join(_marker_token(c, card_width) for c in marker_at.get(i, []))
+        line = at_least(_POSITION_FLOOR, card_width * _POSITION_LINE)
         top = (
-            f'<div class="eleusis-position" style="height:{at_least(_POSITION_FLOOR, card_width / 5)};'
+            f'<div class="eleusis-position" style="height:{line};'
             "line-height:1;"
             f'text-align:center;white-space:nowrap">{head}{tokens}</div>'
         )
@@ -257,7 +259,7 @@ def fit_card_size(
         pile = 0.0
         if plays:
             pile = _SIDE_TOP + (1 - _SIDE_SCALE) + side_high * (1 + _side_peek(len(plays)) * (len(plays) - 1))
-        heights.append(0.2 + VIEW_H / VIEW_W + pile + _ROW_GAP)
+        heights.append(_POSITION_LINE + VIEW_H / VIEW_W + pile + _ROW_GAP)
     widest = max(widths)
     tallest = sorted(heights, reverse=True)
     options = []
