@@ -128,16 +128,14 @@ class ExpressRound(NoPlayRound):
         raise GameError("No card of the stock can start the line under this rule.")
 
     def _refuse_place_starter(self, a: PlaceStarter) -> GameError | None:
-        """Physical round: the starter must be a card the rule accepts to start the line."""
-        card = a.card
-        if self._physical and not self._state.mainline and self._state.over is None and card is not None:
-            try:
-                real = self._parse_card(card)
-            except GameError as error:
-                return error
-            if not self._rule.accepts(real, [], None):
-                return IllegalAction(f"{real} cannot start the line under the rule: put it under the stock.")
-        return super()._refuse_place_starter(a)
+        """Physical round: the starter must also be a card the rule accepts to start the line."""
+        refusal = super()._refuse_place_starter(a)
+        if refusal is not None or not field_given(a, "card") or a.card is None:
+            return refusal
+        real = self._parse_card(a.card)  # read already by the round's own check: a card of this deck
+        if not self._rule.accepts(real, [], None):
+            return IllegalAction(f"{real} cannot start the line under the rule: put it under the stock.")
+        return None
 
     def _hands_known(self) -> bool:
         return False
