@@ -334,6 +334,8 @@ def _two_cards(node: A.Compare) -> bool:
 #: One reading of the candidates at a time: a lookup made while :func:`warm_up` reads them waits for that
 #: reading instead of starting its own.
 _READING = threading.Lock()
+#: The decks :func:`warm_up` has started reading (a second class board starts no second reading).
+_WARMED: set[str] = set()
 
 
 def _candidates(deck: str) -> tuple[_Candidate, ...]:
@@ -343,7 +345,7 @@ def _candidates(deck: str) -> tuple[_Candidate, ...]:
 
 
 def warm_up(deck: str = "standard") -> None:
-    """Read ``deck``'s candidates in the background, so a student's first words are answered at once.
+    """Read ``deck``'s candidates in the background, so the class's first words are answered at once.
 
     Reading them takes about 2 s on a quiet machine (5 s on a busy one); the projector's class board
     calls this when it is built, long before anyone has typed a sentence.  Where there are no threads
@@ -353,9 +355,6 @@ def warm_up(deck: str = "standard") -> None:
         return
     _WARMED.add(deck)
     threading.Thread(target=_candidates, args=(deck,), name=f"eleusis-words-{deck}", daemon=True).start()
-
-
-_WARMED: set[str] = set()
 
 
 @functools.lru_cache(maxsize=2)

@@ -22,8 +22,6 @@ import ipywidgets as w
 from eleusis_lab.cards import Card
 from eleusis_lab.files import write_atomically
 from eleusis_lab.play.solo import SoloRound
-from eleusis_lab.rules import RuleError
-from eleusis_lab.rules.english import english
 from eleusis_lab.science.benchmark import PUBLISHED, RULES, benchmark_round
 from eleusis_lab.science.human_baseline import baseline_row, rounds_file
 from eleusis_lab.science.solo_runs import SoloRun
@@ -31,7 +29,7 @@ from eleusis_lab.session import GuessNotice, TableSession, VerdictNotice
 from eleusis_lab.widgets._common import FONT, STYLE, banner, button, four_colour_choice
 from eleusis_lab.widgets.rule_box import RuleBox
 from eleusis_lab.widgets.settle import Settle
-from eleusis_lab.widgets.views import BoardSession, HandView, SessionBoard, TableView
+from eleusis_lab.widgets.views import BoardSession, HandView, SessionBoard, TableView, rule_sentence
 
 __all__ = ["BenchmarkBoard", "published_html"]
 
@@ -156,9 +154,8 @@ def _stated(text: str | None) -> str:
     small for those who read rule text; text that does not read as a rule, as it was typed."""
     if not text:
         return ""
-    try:
-        sentence = english(text)
-    except RuleError:
+    sentence = rule_sentence(text)
+    if sentence is None:
         return escape(text)
     return f'{escape(sentence)}<br><code style="font-size:0.8em;color:#4b5563">{escape(text)}</code>'
 

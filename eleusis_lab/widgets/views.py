@@ -364,18 +364,23 @@ def guess_banner(result: Any) -> str:
     return banner(f"{whose} guess is WRONG.", "rejected", detail=detail)
 
 
+def rule_sentence(text: str) -> str | None:
+    """A rule text's English sentence (the library's own for a library rule, else the generated one),
+    or None when the text does not read as a rule."""
+    try:
+        return rule_english(text)
+    except RuleError:
+        return None
+
+
 def guess_said(result: Any) -> str:
     """The guessed rule as the class reads it (HTML, every user text escaped): its English sentence,
     large (the library's own sentence for a library rule, else the generated one), then the student's
     words and the rule text, small, for those who read rule text.  A guess in words alone (the dealer
     judges it) shows the words, large.  Only the guess is said here, never the secret rule."""
     text, words = result.text, result.words
-    sentence = None
-    if text:
-        try:
-            sentence = rule_english(text)
-        except RuleError:  # a guess the parser refused never reaches a verdict; said as typed if it did
-            sentence = None
+    # a guess the parser refused never reaches a verdict; said as typed if it did
+    sentence = rule_sentence(text) if text else None
     large = sentence or words or text or ""
     html = f'<div class="eleusis-guess-english">“{escape(large)}”</div>' if large else ""
     small = []
